@@ -1,0 +1,116 @@
+// tsvider_file_content through the real tofu: drift, disappearance, replacement and import,
+// beyond the runner's init / apply / no-op plan / destroy cycle.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERSION } from "./provider.js";
+
+const executable = fileURLToPath(new URL("../dist/terraform-provider-tsvider.cjs", import.meta.url));
+let root: string;
+let cliConfigFile: string;
+let binary: string;
+
+beforeAll(async () => {
+  binary = resolveTofu();
+  root = await mkdtemp(join(tmpdir(), "tsvider-file-content-"));
+  await installProviderMirror({
+    mirrorDir: join(root, "mirror"),
+    namespace: "tsvider",
+    type: "tsvider",
+    version: VERSION,
+    executable,
+  });
+  cliConfigFile = join(root, "cli.tfrc");
+  await writeFile(cliConfigFile, mirrorCliConfig(join(root, "mirror")));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function config(filename: string, content: string): string {
+  return `terraform {
+  required_providers {
+    tsvider = { source = "tsvider/tsvider", version = "${VERSION}" }
+  }
+}
+resource "tsvider_file_content" "f" {
+  filename = ${JSON.stringify(filename)}
+  content  = ${JSON.stringify(content)}
+}
+`;
+}
+
+async function workdir(name: string, filename: string, content: string): Promise<Workdir> {
+  const dir = join(root, name);
+  await mkdir(dir);
+  await writeFile(join(dir, "main.tf"), config(filename, content));
+  const work = new Workdir({ dir, binary, cliConfigFile });
+  await work.run(["init", "-no-color"]);
+  await work.run(["apply", "-auto-approve", "-no-color"]);
+  return work;
+}
+
+const planExitCode = async (work: Workdir) => {
+  const res = await work.run(["plan", "-detailed-exitcode", "-no-color"], { okCodes: [0, 2] });
+  return { code: res.code, out: res.stdout };
+};
+
+describe("tsvider_file_content on the real tofu", () => {
+  it("sees a file changed on disk as drift, and apply puts the content back", async () => {
+    const work = await workdir("drift", "out.txt", "planned\n");
+    await writeFile(join(work.dir, "out.txt"), "edited by hand\n");
+    const plan = await planExitCode(work);
+    expect(plan.code).toBe(2);
+    expect(plan.out).toMatch(/~ content\s+=/);
+    expect(plan.out).toContain("1 to change");
+    await work.run(["apply", "-auto-approve", "-no-color"]);
+    expect(await readFile(join(work.dir, "out.txt"), "utf8")).toBe("planned\n");
+    expect((await planExitCode(work)).code).toBe(0);
+  });
+
+  it("drops a deleted file from state and plans to create it again", async () => {
+    const work = await workdir("gone", "out.txt", "x");
+    await unlink(join(work.dir, "out.txt"));
+    const plan = await planExitCode(work);
+    expect(plan.code).toBe(2);
+    expect(plan.out).toContain("will be created");
+    expect(plan.out).toContain("1 to add, 0 to change, 0 to destroy");
+  });
+
+  it("replaces the file when filename changes", async () => {
+    const work = await workdir("replace", "a.txt", "same");
+    await writeFile(join(work.dir, "main.tf"), config("b.txt", "same"));
+    const plan = await planExitCode(work);
+    expect(plan.out).toMatch(/must be\s+replaced/);
+    expect(plan.out).toContain("1 to add, 0 to change, 1 to destroy");
+    await work.run(["apply", "-auto-approve", "-no-color"]);
+    expect(existsSync(join(work.dir, "a.txt"))).toBe(false);
+    expect(await readFile(join(work.dir, "b.txt"), "utf8")).toBe("same");
+  });
+
+  it("imports an existing file by its filename", async () => {
+    const work = await workdir("import", "kept.txt", "keep me");
+    await work.run(["state", "rm", "tsvider_file_content.f"]);
+    await work.run(["import", "-no-color", "tsvider_file_content.f", "kept.txt"]);
+    const shown = await work.run(["state", "show", "-no-color", "tsvider_file_content.f"]);
+    expect(shown.stdout).toContain('content      = "keep me"');
+    expect(shown.stdout).toContain("content_hash = ");
+    expect((await planExitCode(work)).code).toBe(0);
+  });
+});
+
+describe("the provider executable", () => {
+  it("run by hand, says it is a plugin and exits 1", () => {
+    const env = { ...process.env };
+    delete env.TF_PLUGIN_MAGIC_COOKIE;
+    const res = spawnSync(executable, [], { env, encoding: "utf8" });
+    expect(res.status).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain("is a plugin for OpenTofu and Terraform, not a program to run directly");
+  });
+});

@@ -1,0 +1,12 @@
+// The reference provider's definition, separate from main.ts so tests can serve it in-process.
+import { fileContentResource } from "@tsvider/components/file-content";
+import { defineProvider } from "@tsvider/framework";
+
+export const VERSION = "0.1.0";
+
+export const provider = defineProvider({
+  name: "tsvider",
+  version: VERSION,
+  description: "The tsvider reference provider.",
+  resources: [fileContentResource()],
+});

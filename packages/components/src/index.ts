@@ -1,0 +1,1 @@
+export { type FileContentOptions, fileContentResource } from "./file-content.js";

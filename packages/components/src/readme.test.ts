@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import * as grpc from "@grpc/grpc-js";
+import { type GetProviderSchema_Response, ProviderClient } from "@tsvider/rpcplugin/tfplugin6";
+import { expect, it } from "vitest";
+import { startPlugin, writeReadmeExample } from "../../../tooling/test/readme-example.mjs";
+
+it("the README example serves the component under the provider's prefix", async () => {
+  const file = await writeReadmeExample(fileURLToPath(new URL("..", import.meta.url)));
+  const plugin = await startPlugin(file);
+  const client = new ProviderClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
+  const schema = await new Promise<GetProviderSchema_Response>((resolve, reject) =>
+    client.getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+  expect(Object.keys(schema.resourceSchemas)).toEqual(["mycloud_file_content"]);
+  client.close();
+  plugin.child.kill("SIGTERM");
+  expect(await plugin.exited).toBe(0);
+});

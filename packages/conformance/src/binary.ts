@@ -1,0 +1,25 @@
+// Finding the tofu or terraform binary the tests drive.
+import { spawnSync } from "node:child_process";
+
+export class BinaryNotFoundError extends Error {
+  override readonly name = "BinaryNotFoundError";
+}
+
+/**
+ * The tofu to use: $TSVIDER_ACC_BINARY, else $TSVIDER_TOFU, else `tofu` on PATH. In the
+ * tsvider repository, `tooling/opentofu/install` prints the pinned build to put in TSVIDER_TOFU.
+ */
+export function resolveTofu(env: NodeJS.ProcessEnv = process.env): string {
+  const candidate = env.TSVIDER_ACC_BINARY || env.TSVIDER_TOFU || "tofu";
+  const probe = spawnSync(candidate, ["version"], {
+    encoding: "utf8",
+    env: { ...env, TF_CLI_CONFIG_FILE: "/dev/null" },
+  });
+  if (probe.error || probe.status !== 0) {
+    throw new BinaryNotFoundError(
+      `cannot run "${candidate} version"${probe.error ? `: ${probe.error.message}` : ""}. ` +
+        "Set TSVIDER_TOFU to an OpenTofu binary, put tofu on PATH, or run tooling/opentofu/install to build the pinned release.",
+    );
+  }
+  return candidate;
+}

@@ -1,0 +1,12 @@
+export { BinaryNotFoundError, resolveTofu } from "./binary.js";
+export { h1Hash, zhHash } from "./hashes.js";
+export { type LockedProvider, parseLockFile } from "./lock-file.js";
+export {
+  currentPlatform,
+  DEFAULT_MIRROR_HOSTS,
+  installProviderMirror,
+  type MirrorInstall,
+  type MirrorInstallOptions,
+  mirrorCliConfig,
+} from "./mirror.js";
+export { CommandFailedError, type CommandResult, Workdir, type WorkdirOptions } from "./workdir.js";

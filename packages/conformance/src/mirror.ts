@@ -1,0 +1,65 @@
+// Installing a provider for tofu and terraform through a filesystem mirror in the packed
+// layout, so `init` verifies it and writes a real lock file (PROTOCOL.md section 9).
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { arch, platform } from "node:os";
+import { join } from "node:path";
+import { h1Hash, zhHash } from "./hashes.js";
+import { createZip } from "./internal/zip.js";
+
+/** Both default registries, so a short `source = "ns/type"` resolves under tofu and terraform alike. */
+export const DEFAULT_MIRROR_HOSTS = ["registry.opentofu.org", "registry.terraform.io"] as const;
+
+export interface MirrorInstallOptions {
+  /** The mirror's root directory; created when missing. */
+  readonly mirrorDir: string;
+  readonly namespace: string;
+  /** The provider type: `tsvider` for terraform-provider-tsvider. */
+  readonly type: string;
+  readonly version: string;
+  /** The provider executable, such as a bundled script with a node shebang. */
+  readonly executable: string;
+  readonly hosts?: readonly string[];
+  /** `linux_amd64` and so on; defaults to this machine's. */
+  readonly platform?: string;
+}
+
+export interface MirrorInstall {
+  readonly zipPaths: readonly string[];
+  readonly h1: string;
+  readonly zh: string;
+  readonly platform: string;
+}
+
+export function currentPlatform(): string {
+  const os = platform() === "win32" ? "windows" : platform();
+  const cpu =
+    ({ x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" } as Record<string, string>)[arch()] ?? arch();
+  return `${os}_${cpu}`;
+}
+
+export async function installProviderMirror(options: MirrorInstallOptions): Promise<MirrorInstall> {
+  const target = options.platform ?? currentPlatform();
+  const entry = {
+    name: `terraform-provider-${options.type}_v${options.version}${target.startsWith("windows_") ? ".exe" : ""}`,
+    data: await readFile(options.executable),
+    mode: 0o755,
+  };
+  const zip = createZip([entry]);
+  const zipPaths: string[] = [];
+  for (const host of options.hosts ?? DEFAULT_MIRROR_HOSTS) {
+    const dir = join(options.mirrorDir, host, options.namespace, options.type);
+    await mkdir(dir, { recursive: true });
+    const zipPath = join(dir, `terraform-provider-${options.type}_${options.version}_${target}.zip`);
+    await writeFile(zipPath, zip);
+    zipPaths.push(zipPath);
+  }
+  return { zipPaths, h1: h1Hash([entry]), zh: zhHash(zip), platform: target };
+}
+
+/**
+ * A CLI configuration (for TF_CLI_CONFIG_FILE) that installs the given providers from the
+ * mirror and nothing else from anywhere: no network, and a lock file with real hashes.
+ */
+export function mirrorCliConfig(mirrorDir: string): string {
+  return `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(mirrorDir)}\n  }\n}\n`;
+}

@@ -1,0 +1,92 @@
+// A working directory driven by a real tofu (or terraform) binary, with a CLI config of ours
+// and none of the caller's TF_* settings that would change what runs.
+import { spawn } from "node:child_process";
+
+export interface CommandResult {
+  readonly args: readonly string[];
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export class CommandFailedError extends Error {
+  override readonly name = "CommandFailedError";
+  constructor(readonly result: CommandResult) {
+    const tail = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-30).join("\n");
+    super(`"${result.args.join(" ")}" exited with ${result.code}:\n${tail}`);
+  }
+}
+
+// Settings from the caller's environment that would make a run depend on the machine.
+const ISOLATED = [
+  "TF_CLI_CONFIG_FILE",
+  "TERRAFORM_CONFIG",
+  "TF_PLUGIN_CACHE_DIR",
+  "TF_DATA_DIR",
+  "TF_WORKSPACE",
+  "TF_REATTACH_PROVIDERS",
+  "TF_CLI_ARGS",
+];
+
+export interface WorkdirOptions {
+  readonly dir: string;
+  readonly binary: string;
+  /** Path of the CLI configuration file, such as one from mirrorCliConfig. */
+  readonly cliConfigFile: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export class Workdir {
+  readonly dir: string;
+  readonly binary: string;
+  readonly #env: NodeJS.ProcessEnv;
+
+  constructor(options: WorkdirOptions) {
+    this.dir = options.dir;
+    this.binary = options.binary;
+    const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
+    for (const key of Object.keys(env))
+      if (ISOLATED.includes(key) || key.startsWith("TF_CLI_ARGS_")) delete env[key];
+    this.#env = {
+      ...env,
+      TF_CLI_CONFIG_FILE: options.cliConfigFile,
+      TF_IN_AUTOMATION: "1",
+      TF_INPUT: "0",
+      CHECKPOINT_DISABLE: "1",
+    };
+  }
+
+  /**
+   * Runs the binary with `args` in the directory. Exit codes outside `okCodes` (default [0])
+   * throw a CommandFailedError carrying the output. `echo` copies output to this process's.
+   */
+  run(
+    args: readonly string[],
+    options: { okCodes?: readonly number[]; echo?: boolean } = {},
+  ): Promise<CommandResult> {
+    const okCodes = options.okCodes ?? [0];
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.binary, args, {
+        cwd: this.dir,
+        env: this.#env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+        if (options.echo) process.stdout.write(chunk);
+      });
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        stderr += chunk;
+        if (options.echo) process.stderr.write(chunk);
+      });
+      child.on("error", reject);
+      child.on("close", (code) => {
+        const result = { args: [this.binary, ...args], code: code ?? -1, stdout, stderr };
+        if (okCodes.includes(result.code)) resolve(result);
+        else reject(new CommandFailedError(result));
+      });
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { Decimal, normalizeDecimalText, numberFromDecimalText, numbersEqual } from "./values.js";
+
+describe("numbers", () => {
+  it("normalizes decimal text as cty writes it", () => {
+    expect(normalizeDecimalText("000.500")).toBe("0.5");
+    expect(normalizeDecimalText("-0")).toBe("0");
+    expect(normalizeDecimalText("1e21")).toBe("1000000000000000000000");
+    expect(normalizeDecimalText("1.5e-3")).toBe("0.0015");
+    expect(normalizeDecimalText("abc")).toBeUndefined();
+  });
+  it("chooses the JS representation that holds the value exactly", () => {
+    expect(numberFromDecimalText("42")).toBe(42);
+    expect(numberFromDecimalText("0.1")).toBe(0.1);
+    expect(numberFromDecimalText("9007199254740993")).toBe(9007199254740993n);
+    expect(numberFromDecimalText("0.30000000000000000001")).toBeInstanceOf(Decimal);
+  });
+  it("compares numbers by value across representations", () => {
+    expect(numbersEqual(5, 5n)).toBe(true);
+    expect(numbersEqual(0.1, new Decimal("0.10"))).toBe(true);
+    expect(numbersEqual(Number.POSITIVE_INFINITY, 5n)).toBe(false);
+  });
+});

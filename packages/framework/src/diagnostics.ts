@@ -1,0 +1,77 @@
+// Diagnostics: how every problem reaches the user. Terraform shows each one with its summary
+// and detail and, when it has an attribute path, points at that line of configuration.
+
+/** One step into a value: an attribute, a list index, or a map key. */
+export type PathStep = { readonly attribute: string } | { readonly index: number } | { readonly key: string };
+export type AttributePath = readonly PathStep[];
+
+export type Severity = "error" | "warning";
+
+export interface Diagnostic {
+  readonly severity: Severity;
+  readonly summary: string;
+  readonly detail: string;
+  readonly path?: AttributePath;
+}
+
+/** `a.b[0]["k"]`, for messages. */
+export function formatAttributePath(path: AttributePath): string {
+  let out = "";
+  for (const step of path) {
+    if ("attribute" in step) out += out ? `.${step.attribute}` : step.attribute;
+    else if ("index" in step) out += `[${step.index}]`;
+    else out += `[${JSON.stringify(step.key)}]`;
+  }
+  return out;
+}
+
+/** The diagnostics a handler collects; handed to every author callback as `diagnostics`. */
+export class Diagnostics {
+  readonly #items: Diagnostic[] = [];
+
+  addError(summary: string, detail = "", path?: AttributePath): void {
+    this.#items.push({ severity: "error", summary, detail, ...(path ? { path } : {}) });
+  }
+
+  addWarning(summary: string, detail = "", path?: AttributePath): void {
+    this.#items.push({ severity: "warning", summary, detail, ...(path ? { path } : {}) });
+  }
+
+  add(diagnostic: Diagnostic): void {
+    this.#items.push(diagnostic);
+  }
+
+  append(other: Iterable<Diagnostic>): void {
+    for (const d of other) this.#items.push(d);
+  }
+
+  get hasErrors(): boolean {
+    return this.#items.some((d) => d.severity === "error");
+  }
+
+  get items(): readonly Diagnostic[] {
+    return this.#items;
+  }
+
+  [Symbol.iterator](): Iterator<Diagnostic> {
+    return this.#items[Symbol.iterator]();
+  }
+}
+
+/**
+ * The base of errors an author may throw from a handler. It becomes an error diagnostic with
+ * this message as its summary, the detail, and the attribute path when one is given.
+ */
+export class TsviderError extends Error {
+  readonly detail: string;
+  readonly path: AttributePath | undefined;
+  constructor(summary: string, options: { detail?: string; path?: AttributePath; cause?: unknown } = {}) {
+    super(summary, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.detail = options.detail ?? "";
+    this.path = options.path;
+  }
+}
+
+/** A provider definition that breaks the framework's or the protocol's rules; thrown at start-up. */
+export class FrameworkConfigurationError extends TsviderError {}

@@ -1,0 +1,25 @@
+import { Diagnostics } from "../diagnostics.js";
+import { runHandler } from "./handler.js";
+import type { ObjectValue, ProviderServer } from "./provider-server.js";
+
+export async function configureProvider(
+  server: ProviderServer,
+  request: { readonly config: ObjectValue | null; readonly terraformVersion: string },
+): Promise<Diagnostics> {
+  const diagnostics = new Diagnostics();
+  const { provider } = server;
+  if (!provider.configure) {
+    server.setConfigured(undefined);
+    return diagnostics;
+  }
+  const data = await runHandler(diagnostics, `provider ${provider.name} configure`, () =>
+    provider.configure!({
+      config: (request.config ?? {}) as never,
+      terraformVersion: request.terraformVersion,
+      diagnostics,
+      signal: server.signal,
+    }),
+  );
+  if (!diagnostics.hasErrors) server.setConfigured(data);
+  return diagnostics;
+}

@@ -1,0 +1,46 @@
+// The protocol-neutral provider server: the provider definition plus what one provider
+// process learns while it runs (its configuration, whether it was asked to stop). The
+// per-RPC modules beside this file take it as their first argument.
+import type { CtyValue } from "@tsvider/cty";
+import type { Provider } from "../provider.js";
+import type { Resource } from "../resource.js";
+
+export class ProviderServer {
+  readonly provider: Provider;
+  #stop = new AbortController();
+  #providerData: unknown;
+  #configured = false;
+
+  constructor(provider: Provider) {
+    this.provider = provider;
+  }
+
+  resource(typeName: string): Resource | undefined {
+    return this.provider.resourcesByType.get(typeName);
+  }
+
+  get signal(): AbortSignal {
+    return this.#stop.signal;
+  }
+
+  get providerData(): unknown {
+    return this.#providerData;
+  }
+
+  get configured(): boolean {
+    return this.#configured;
+  }
+
+  /** Under debug reattach, each walk configures the same process again: the last one wins. */
+  setConfigured(data: unknown): void {
+    this.#providerData = data;
+    this.#configured = true;
+  }
+
+  stop(): void {
+    this.#stop.abort(new Error("Terraform asked the provider to stop"));
+  }
+}
+
+/** The value every decoded request carries for a resource: typed for the author at the edge. */
+export type ObjectValue = { readonly [attribute: string]: CtyValue };

@@ -1,0 +1,55 @@
+// Terraform sends the stored state as JSON, written with the schema version recorded in state,
+// and expects it back in the current schema. Attributes added since are filled with null.
+import { CtyValueError } from "@tsvider/cty";
+import { decodeJson } from "@tsvider/cty/json";
+import { Diagnostics } from "../diagnostics.js";
+import type { Resource } from "../resource.js";
+import type { ObjectValue } from "./provider-server.js";
+
+/** Schema versions and upgraders arrive with the framework issue; every schema is version 0. */
+export const CURRENT_SCHEMA_VERSION = 0;
+
+export function upgradeResourceState(
+  resource: Resource,
+  request: { readonly version: number; readonly json: Uint8Array | undefined; readonly hasFlatmap: boolean },
+): { diagnostics: Diagnostics; state?: ObjectValue | null } {
+  const diagnostics = new Diagnostics();
+  if (request.version > CURRENT_SCHEMA_VERSION) {
+    diagnostics.addError(
+      `State of ${resource.typeName} is from a newer provider`,
+      `The state was written with schema version ${request.version}, and this provider knows version ${CURRENT_SCHEMA_VERSION}. Use the provider version that wrote it, or a newer one.`,
+    );
+    return { diagnostics };
+  }
+  if (request.version < CURRENT_SCHEMA_VERSION) {
+    diagnostics.addError(
+      `No state upgrade for ${resource.typeName} from schema version ${request.version}`,
+      "",
+    );
+    return { diagnostics };
+  }
+  if (!request.json || request.json.length === 0) {
+    if (request.hasFlatmap) {
+      diagnostics.addError(
+        `State of ${resource.typeName} is in the pre-0.12 flatmap format`,
+        "Upgrade the state with Terraform 0.12 to 0.15 first; tsvider reads JSON state only.",
+      );
+      return { diagnostics };
+    }
+    return { diagnostics, state: null };
+  }
+  try {
+    const state = decodeJson(request.json, resource.valueType, {
+      missingAttributes: "null",
+    }) as ObjectValue | null;
+    return { diagnostics, state };
+  } catch (err) {
+    if (!(err instanceof CtyValueError)) throw err;
+    diagnostics.addError(
+      `Stored state of ${resource.typeName} does not match its schema`,
+      `${err.message}. The state was not changed; if the provider's schema changed without a version bump, restore the previous provider version.`,
+      err.path,
+    );
+    return { diagnostics };
+  }
+}

@@ -1,0 +1,281 @@
+// The tfplugin6 Provider service: decodes each request against the right schema, calls the
+// protocol-neutral core, and encodes the answer. Every failure becomes a diagnostic in the
+// response; no RPC ever answers with a gRPC error, which Terraform would only show as
+// "Plugin error".
+import type { ServerUnaryCall, sendUnaryData, UntypedServiceImplementation } from "@grpc/grpc-js";
+import type { CtyValue } from "@tsvider/cty";
+import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import { Diagnostics } from "../diagnostics.js";
+import type { Resource } from "../resource.js";
+import { applyResourceChange } from "../server/apply-resource-change.js";
+import { configureProvider } from "../server/configure-provider.js";
+import { getProviderSchema } from "../server/get-provider-schema.js";
+import { addThrown } from "../server/handler.js";
+import { importResourceState } from "../server/import-resource-state.js";
+import { planResourceChange } from "../server/plan-resource-change.js";
+import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import { readResource } from "../server/read-resource.js";
+import { stopProvider } from "../server/stop-provider.js";
+import { upgradeResourceState } from "../server/upgrade-resource-state.js";
+import { validateProviderConfig } from "../server/validate-provider-config.js";
+import { validateResourceConfig } from "../server/validate-resource-config.js";
+import { decodeDynamic, encodeDynamic, toProtoDiagnostics, toProtoPath, toProtoSchema } from "./convert.js";
+
+type WithDiagnostics = { diagnostics: pb.Diagnostic[] };
+interface MessageFns<T> {
+  fromPartial(object: Partial<T>): T;
+}
+
+/**
+ * One unary RPC: `handle` fills a response and its diagnostics; a throw anywhere becomes an
+ * error diagnostic naming the RPC.
+ */
+function unary<Req, Res extends WithDiagnostics>(
+  rpc: string,
+  fns: MessageFns<Res>,
+  handle: (request: Req, diagnostics: Diagnostics) => Promise<Partial<Res>> | Partial<Res>,
+) {
+  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
+    const diagnostics = new Diagnostics();
+    Promise.resolve()
+      .then(() => handle(call.request, diagnostics))
+      .catch((err: unknown) => {
+        addThrown(diagnostics, `tsvider's ${rpc}`, err);
+        return {};
+      })
+      .then((partial) =>
+        callback(
+          null,
+          fns.fromPartial({ ...partial, diagnostics: toProtoDiagnostics(diagnostics) } as Partial<Res>),
+        ),
+      );
+  };
+}
+
+function unknownResource(diagnostics: Diagnostics, server: ProviderServer, typeName: string): undefined {
+  const known = [...server.provider.resourcesByType.keys()].join(", ") || "none";
+  diagnostics.addError(
+    `Unknown resource type ${typeName}`,
+    `The provider ${server.provider.name} has no resource type "${typeName}" (it has: ${known}). Check the resource type in your configuration, or upgrade the provider.`,
+  );
+  return undefined;
+}
+
+export function providerService(server: ProviderServer): UntypedServiceImplementation {
+  const resourceOf = (typeName: string, diagnostics: Diagnostics): Resource | undefined =>
+    server.resource(typeName) ?? unknownResource(diagnostics, server, typeName);
+  const decodeObject = (
+    value: pb.DynamicValue | undefined,
+    resource: Resource,
+    diagnostics: Diagnostics,
+    what: string,
+  ) =>
+    decodeDynamic(value, resource.valueType, diagnostics, `${what} for ${resource.typeName}`) as
+      | ObjectValue
+      | null
+      | undefined;
+  const encodeObject = (value: CtyValue, resource: Resource, diagnostics: Diagnostics, what: string) =>
+    encodeDynamic(value, resource.valueType, diagnostics, `${resource.typeName} ${what}`);
+
+  const implementation: Partial<pb.ProviderServer> = {
+    getMetadata: unary<pb.GetMetadata_Request, pb.GetMetadata_Response>(
+      "GetMetadata",
+      pb.GetMetadata_Response,
+      () => {
+        const schemas = getProviderSchema(server);
+        return {
+          serverCapabilities: pb.ServerCapabilities.fromPartial(schemas.capabilities),
+          resources: [...schemas.resources.keys()].map((typeName) => ({ typeName })),
+        };
+      },
+    ),
+
+    getProviderSchema: unary<pb.GetProviderSchema_Request, pb.GetProviderSchema_Response>(
+      "GetProviderSchema",
+      pb.GetProviderSchema_Response,
+      () => {
+        const schemas = getProviderSchema(server);
+        const resourceSchemas: Record<string, pb.Schema> = {};
+        for (const [name, r] of schemas.resources) {
+          resourceSchemas[name] = toProtoSchema(r.schema, {
+            version: r.version,
+            ...(r.description !== undefined ? { description: r.description } : {}),
+          });
+        }
+        return {
+          provider: toProtoSchema(
+            schemas.provider,
+            server.provider.description ? { description: server.provider.description } : {},
+          ),
+          resourceSchemas,
+          serverCapabilities: pb.ServerCapabilities.fromPartial(schemas.capabilities),
+        };
+      },
+    ),
+
+    // No resource has an identity yet; an empty answer spares the host an UNIMPLEMENTED.
+    getResourceIdentitySchemas: unary<
+      pb.GetResourceIdentitySchemas_Request,
+      pb.GetResourceIdentitySchemas_Response
+    >("GetResourceIdentitySchemas", pb.GetResourceIdentitySchemas_Response, () => ({})),
+
+    validateProviderConfig: unary<pb.ValidateProviderConfig_Request, pb.ValidateProviderConfig_Response>(
+      "ValidateProviderConfig",
+      pb.ValidateProviderConfig_Response,
+      async (req, diagnostics) => {
+        const config = decodeDynamic(
+          req.config,
+          server.provider.configType,
+          diagnostics,
+          "provider configuration",
+        );
+        if (config !== undefined)
+          diagnostics.append(await validateProviderConfig(server, config as ObjectValue | null));
+        return {};
+      },
+    ),
+
+    configureProvider: unary<pb.ConfigureProvider_Request, pb.ConfigureProvider_Response>(
+      "ConfigureProvider",
+      pb.ConfigureProvider_Response,
+      async (req, diagnostics) => {
+        const config = decodeDynamic(
+          req.config,
+          server.provider.configType,
+          diagnostics,
+          "provider configuration",
+        );
+        if (config !== undefined) {
+          diagnostics.append(
+            await configureProvider(server, {
+              config: config as ObjectValue | null,
+              terraformVersion: req.terraformVersion,
+            }),
+          );
+        }
+        return {};
+      },
+    ),
+
+    validateResourceConfig: unary<pb.ValidateResourceConfig_Request, pb.ValidateResourceConfig_Response>(
+      "ValidateResourceConfig",
+      pb.ValidateResourceConfig_Response,
+      async (req, diagnostics) => {
+        const resource = resourceOf(req.typeName, diagnostics);
+        if (!resource) return {};
+        const config = decodeObject(req.config, resource, diagnostics, "configuration");
+        if (config !== undefined) diagnostics.append(await validateResourceConfig(server, resource, config));
+        return {};
+      },
+    ),
+
+    upgradeResourceState: unary<pb.UpgradeResourceState_Request, pb.UpgradeResourceState_Response>(
+      "UpgradeResourceState",
+      pb.UpgradeResourceState_Response,
+      (req, diagnostics) => {
+        const resource = resourceOf(req.typeName, diagnostics);
+        if (!resource) return {};
+        const result = upgradeResourceState(resource, {
+          version: Number(req.version),
+          json: req.rawState?.json,
+          hasFlatmap: Object.keys(req.rawState?.flatmap ?? {}).length > 0,
+        });
+        diagnostics.append(result.diagnostics);
+        if (result.state === undefined) return {};
+        const upgradedState = encodeObject(result.state, resource, diagnostics, "upgraded state");
+        return upgradedState ? { upgradedState } : {};
+      },
+    ),
+
+    readResource: unary<pb.ReadResource_Request, pb.ReadResource_Response>(
+      "ReadResource",
+      pb.ReadResource_Response,
+      async (req, diagnostics) => {
+        const resource = resourceOf(req.typeName, diagnostics);
+        if (!resource) return { newState: req.currentState, private: req.private };
+        const state = decodeObject(req.currentState, resource, diagnostics, "current state");
+        // Undecodable state goes back untouched: better an error than a lost object.
+        if (state === undefined) return { newState: req.currentState, private: req.private };
+        const result = await readResource(server, resource, state);
+        diagnostics.append(result.diagnostics);
+        const newState = encodeObject(result.newState, resource, diagnostics, "read result");
+        return { newState: newState ?? req.currentState, private: req.private };
+      },
+    ),
+
+    planResourceChange: unary<pb.PlanResourceChange_Request, pb.PlanResourceChange_Response>(
+      "PlanResourceChange",
+      pb.PlanResourceChange_Response,
+      (req, diagnostics) => {
+        const resource = resourceOf(req.typeName, diagnostics);
+        if (!resource) return {};
+        const priorState = decodeObject(req.priorState, resource, diagnostics, "prior state");
+        const proposedNewState = decodeObject(
+          req.proposedNewState,
+          resource,
+          diagnostics,
+          "proposed new state",
+        );
+        const config = decodeObject(req.config, resource, diagnostics, "configuration");
+        if (priorState === undefined || proposedNewState === undefined || config === undefined) return {};
+        const result = planResourceChange(resource, { priorState, proposedNewState, config });
+        diagnostics.append(result.diagnostics);
+        const plannedState = encodeObject(result.plannedState, resource, diagnostics, "plan");
+        if (!plannedState) return {};
+        return {
+          plannedState,
+          requiresReplace: result.requiresReplace.map((p) => toProtoPath(p)),
+          plannedPrivate: req.priorPrivate,
+        };
+      },
+    ),
+
+    applyResourceChange: unary<pb.ApplyResourceChange_Request, pb.ApplyResourceChange_Response>(
+      "ApplyResourceChange",
+      pb.ApplyResourceChange_Response,
+      async (req, diagnostics) => {
+        const resource = resourceOf(req.typeName, diagnostics);
+        if (!resource) return { newState: req.priorState, private: req.plannedPrivate };
+        const priorState = decodeObject(req.priorState, resource, diagnostics, "prior state");
+        const plannedState = decodeObject(req.plannedState, resource, diagnostics, "planned state");
+        const config = decodeObject(req.config, resource, diagnostics, "configuration");
+        if (priorState === undefined || plannedState === undefined || config === undefined) {
+          return { newState: req.priorState, private: req.plannedPrivate };
+        }
+        const result = await applyResourceChange(server, resource, { priorState, plannedState, config });
+        diagnostics.append(result.diagnostics);
+        const newState = encodeObject(result.newState, resource, diagnostics, "apply result");
+        return { newState: newState ?? req.priorState, private: req.plannedPrivate };
+      },
+    ),
+
+    importResourceState: unary<pb.ImportResourceState_Request, pb.ImportResourceState_Response>(
+      "ImportResourceState",
+      pb.ImportResourceState_Response,
+      async (req, diagnostics) => {
+        const resource = resourceOf(req.typeName, diagnostics);
+        if (!resource) return {};
+        const result = await importResourceState(server, resource, req.id);
+        diagnostics.append(result.diagnostics);
+        if (!result.state) return {};
+        const state = encodeObject(result.state, resource, diagnostics, "imported state");
+        return state
+          ? {
+              importedResources: [
+                pb.ImportResourceState_ImportedResource.fromPartial({ typeName: resource.typeName, state }),
+              ],
+            }
+          : {};
+      },
+    ),
+
+    stopProvider(
+      _call: ServerUnaryCall<pb.StopProvider_Request, pb.StopProvider_Response>,
+      callback: sendUnaryData<pb.StopProvider_Response>,
+    ) {
+      stopProvider(server);
+      callback(null, pb.StopProvider_Response.fromPartial({}));
+    },
+  };
+  return implementation as UntypedServiceImplementation;
+}

@@ -1,0 +1,153 @@
+import { spawnSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as grpc from "@grpc/grpc-js";
+import { afterEach, describe, expect, it } from "vitest";
+import { createServerCertificate, type ServerCertificate } from "./auto-mtls.js";
+import { HealthCheckResponse_ServingStatus, HealthClient } from "./gen/grpc/health/v1/health.js";
+import { GRPCControllerClient } from "./gen/plugin/grpc_controller.js";
+import { GRPCStdioClient } from "./gen/plugin/grpc_stdio.js";
+import { terraformMagicCookie } from "./handshake.js";
+import { type RunningPlugin, servePlugin } from "./server.js";
+
+const running: RunningPlugin[] = [];
+afterEach(async () => {
+  for (const p of running.splice(0)) await p.stop();
+});
+
+async function start(clientCert?: ServerCertificate) {
+  let line = "";
+  const exits: number[] = [];
+  const plugin = await servePlugin({
+    programName: "test-plugin",
+    versions: { 6: [] },
+    env: {
+      [terraformMagicCookie.key]: terraformMagicCookie.value,
+      PLUGIN_PROTOCOL_VERSIONS: "5,6",
+      ...(clientCert ? { PLUGIN_CLIENT_CERT: clientCert.certificatePem } : {}),
+    },
+    writeHandshake: (l) => {
+      line = l;
+    },
+    exit: (code) => exits.push(code),
+  });
+  running.push(plugin);
+  return { plugin, line, exits };
+}
+
+function serverPemFromLine(line: string): string {
+  const field = line.trimEnd().split("|")[5]!;
+  return new X509Certificate(Buffer.from(field, "base64")).toString();
+}
+
+describe("servePlugin over AutoMTLS", () => {
+  it("announces a unix socket and a certificate for localhost, then answers health checks", async () => {
+    const client = createServerCertificate();
+    const { plugin, line } = await start(client);
+    const fields = line.trimEnd().split("|");
+    expect(fields.slice(0, 3)).toEqual(["1", "6", "unix"]);
+    expect(fields[3]).toBe(plugin.address);
+    expect(existsSync(plugin.address)).toBe(true);
+    expect(fields[4]).toBe("grpc");
+    expect(fields[5]).not.toMatch(/=/);
+
+    const serverCert = new X509Certificate(Buffer.from(fields[5]!, "base64"));
+    expect(serverCert.subjectAltName).toBe("DNS:localhost");
+    expect(serverCert.checkHost("localhost")).toBe("localhost");
+    expect(serverCert.keyUsage).toContain("1.3.6.1.5.5.7.3.1"); // serverAuth
+    expect(serverCert.verify(serverCert.publicKey)).toBe(true);
+    expect(new Date(serverCert.validFrom).getTime()).toBeLessThan(Date.now());
+
+    const creds = grpc.credentials.createSsl(
+      Buffer.from(serverPemFromLine(line)),
+      Buffer.from(client.privateKeyPem),
+      Buffer.from(client.certificatePem),
+    );
+    const health = new HealthClient(`unix://${plugin.address}`, creds);
+    const reply = await new Promise((resolve, reject) =>
+      health.check({ service: "plugin" }, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(reply).toEqual({ status: HealthCheckResponse_ServingStatus.SERVING });
+    health.close();
+  });
+
+  it("refuses a client that does not hold the certificate from PLUGIN_CLIENT_CERT", async () => {
+    const trusted = createServerCertificate();
+    const stranger = createServerCertificate();
+    const { plugin, line } = await start(trusted);
+    const creds = grpc.credentials.createSsl(
+      Buffer.from(serverPemFromLine(line)),
+      Buffer.from(stranger.privateKeyPem),
+      Buffer.from(stranger.certificatePem),
+    );
+    const health = new HealthClient(`unix://${plugin.address}`, creds);
+    const err = await new Promise<grpc.ServiceError | null>((resolve) =>
+      health.check({ service: "plugin" }, new grpc.Metadata(), { deadline: Date.now() + 5000 }, (e) =>
+        resolve(e),
+      ),
+    );
+    expect(err?.code).toBe(grpc.status.UNAVAILABLE);
+    health.close();
+  });
+
+  it("keeps StreamStdio open and silent, and exits 0 after Shutdown", async () => {
+    const client = createServerCertificate();
+    const { plugin, line, exits } = await start(client);
+    const creds = grpc.credentials.createSsl(
+      Buffer.from(serverPemFromLine(line)),
+      Buffer.from(client.privateKeyPem),
+      Buffer.from(client.certificatePem),
+    );
+    const stdio = new GRPCStdioClient(`unix://${plugin.address}`, creds);
+    const received: unknown[] = [];
+    const stream = stdio.streamStdio({});
+    stream.on("data", (d) => received.push(d));
+    const ended = new Promise<void>((resolve) => {
+      stream.on("error", () => resolve());
+      stream.on("end", () => resolve());
+    });
+
+    const controller = new GRPCControllerClient(`unix://${plugin.address}`, creds);
+    await new Promise<void>((resolve, reject) =>
+      controller.shutdown({}, (err) => (err ? reject(err) : resolve())),
+    );
+    await ended;
+    await vitestWaitFor(() => exits.length > 0);
+    expect(exits).toEqual([0]);
+    expect(received).toEqual([]);
+    expect(existsSync(plugin.address)).toBe(false);
+    stdio.close();
+    controller.close();
+  });
+
+  it("serves plaintext when the host sends no client certificate", async () => {
+    const { plugin, line } = await start();
+    expect(line.endsWith("|grpc|\n")).toBe(true);
+    const health = new HealthClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
+    const reply = await new Promise((resolve, reject) =>
+      health.check({ service: "" }, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(reply).toEqual({ status: HealthCheckResponse_ServingStatus.SERVING });
+    health.close();
+  });
+});
+
+describe("run by hand", () => {
+  it("prints a sentence for humans and exits 1 without the magic cookie", () => {
+    const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+    const script = `import(${JSON.stringify(dist)}).then((m) => m.servePlugin({ programName: "terraform-provider-demo", versions: { 6: [] } }))`;
+    const env = { ...process.env };
+    delete env[terraformMagicCookie.key];
+    const res = spawnSync(process.execPath, ["--input-type=module", "-e", script], { env, encoding: "utf8" });
+    expect(res.status).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain(
+      "terraform-provider-demo is a plugin for OpenTofu and Terraform, not a program to run directly",
+    );
+  });
+});
+
+async function vitestWaitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setImmediate(r));
+}
