@@ -9,4 +9,10 @@ export function runModule(
 export function startPlugin(
   file: string,
   env?: NodeJS.ProcessEnv,
-): Promise<{ line: string; network: string; address: string; child: ChildProcess; exited: Promise<number | null> }>;
+): Promise<{
+  line: string;
+  network: string;
+  address: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}>;

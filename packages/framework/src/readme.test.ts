@@ -12,7 +12,11 @@ it("the README example serves its resource over protocol 6", async () => {
   const schema = await new Promise<GetProviderSchema_Response>((resolve, reject) =>
     client.getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
   );
-  expect(schema.resourceSchemas.mycloud_server?.block?.attributes.map((a) => a.name)).toEqual(["id", "name", "status"]);
+  expect(schema.resourceSchemas.mycloud_server?.block?.attributes.map((a) => a.name)).toEqual([
+    "id",
+    "name",
+    "status",
+  ]);
   client.close();
   plugin.child.kill("SIGTERM");
   expect(await plugin.exited).toBe(0);

@@ -15,7 +15,9 @@ it("the README example serves a plugin that a host can reach and shut down", asy
   );
   expect(reply).toEqual({ status: HealthCheckResponse_ServingStatus.SERVING });
   const controller = new GRPCControllerClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
-  await new Promise<void>((resolve, reject) => controller.shutdown({}, (err) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    controller.shutdown({}, (err) => (err ? reject(err) : resolve())),
+  );
   expect(await plugin.exited).toBe(0);
   health.close();
   controller.close();
