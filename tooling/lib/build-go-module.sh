@@ -30,7 +30,8 @@ build_go_module() {
   entry=$root/$version
   bin=$entry/$binary
 
-  if [ -x "$bin" ] && "$bin" version >/dev/null 2>&1; then
+  # TF_CLI_CONFIG_FILE=/dev/null: `version` needs no CLI config, and a missing one only warns.
+  if [ -x "$bin" ] && TF_CLI_CONFIG_FILE=/dev/null "$bin" version >/dev/null 2>&1; then
     printf '%s\n' "$bin"
     return 0
   fi
@@ -64,7 +65,7 @@ build_go_module() {
     GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod \
       go build -trimpath -ldflags "-s -w $ldflags" -o "$work/out/$binary" "./$package") >&2
 
-  "$work/out/$binary" version >/dev/null
+  TF_CLI_CONFIG_FILE=/dev/null "$work/out/$binary" version >/dev/null
   printf '%s %s\n' "$module" "$version" >"$work/out/SOURCE"
 
   # The rename is the commit point. If another run got there first, keep theirs.

@@ -1,10 +1,11 @@
 // tsvider conformance runner.
 //   examples  run every example of the reference provider through the real tofu
 //   demo      apply one example with tofu's own output, show what it did, then destroy it
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+//   install   put the reference provider into a filesystem mirror for your own tofu runs
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BinaryNotFoundError, resolveTofu } from "@tsvider/conformance";
+import { join, resolve } from "node:path";
+import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig, resolveTofu } from "@tsvider/conformance";
 import { copyExample, type Environment, findExamples, prepareEnvironment, runExample } from "./examples.js";
 import { referenceProvider } from "./reference-provider.js";
 
@@ -86,7 +87,33 @@ function indent(text: string): string {
     .join("\n");
 }
 
-const commands: Record<string, () => Promise<number>> = { examples, demo };
+/**
+ * Installs the built reference provider into <dir>/mirror (default: .tsvider/ at the
+ * repository root) and writes <dir>/tofurc, a CLI config that installs it from there, so
+ * `tofu init` anywhere verifies it and writes a lock file.
+ */
+async function install(): Promise<number> {
+  const dir = resolve(process.argv[3] ?? join(referenceProvider.dir, "..", "..", ".tsvider"));
+  const mirrorDir = join(dir, "mirror");
+  await rm(mirrorDir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const mirror = await installProviderMirror({
+    mirrorDir,
+    namespace: referenceProvider.namespace,
+    type: referenceProvider.type,
+    version: referenceProvider.version,
+    executable: referenceProvider.executable,
+  });
+  const cliConfig = join(dir, "tofurc");
+  await writeFile(cliConfig, mirrorCliConfig(mirrorDir));
+  console.log(`Installed terraform-provider-tsvider ${referenceProvider.version} (${mirror.platform}) into ${mirrorDir}`);
+  console.log(`  ${mirror.h1}\n  ${mirror.zh}\n`);
+  console.log("Use it from any configuration that requires source = \"tsvider/tsvider\":");
+  console.log(`  export TF_CLI_CONFIG_FILE=${cliConfig}\n  tofu init && tofu apply`);
+  return 0;
+}
+
+const commands: Record<string, () => Promise<number>> = { examples, demo, install };
 const command = commands[process.argv[2] ?? ""];
 if (!command) {
   console.error(`usage: conformance-runner <${Object.keys(commands).join("|")}>`);
@@ -100,6 +127,6 @@ try {
   } else {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   }
-  console.log("\n0 passed, 1 failed");
+  if (command === examples) console.log("\n0 passed, 1 failed");
   process.exitCode = 1;
 }

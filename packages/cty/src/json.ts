@@ -1,8 +1,9 @@
 // The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
 // losslessly: a JSON number of any length keeps its exact value.
 import { isSafeNumber, parse } from "lossless-json";
+import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path } from "./path.js";
-import { type CtyType, friendlyName, sortedAttributeNames } from "./types.js";
+import { type CtyType, friendlyName } from "./types.js";
 import { type CtyValue, type Decimal, isUnknown, numberFromDecimalText, numberText } from "./values.js";
 
 /** Marks a JSON number while parsing, so it is told apart from a numeric string. */
@@ -65,30 +66,10 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       break;
     case "object": {
       if (typeof raw !== "object" || Array.isArray(raw) || raw instanceof JsonNumber) break;
-      const fields = raw as Record<string, unknown>;
-      const out: Record<string, CtyValue> = {};
-      for (const name of sortedAttributeNames(type)) {
-        const at = [...path, { attribute: name }];
-        if (!Object.hasOwn(fields, name)) {
-          if (options.missingAttributes === "null") {
-            out[name] = null;
-            continue;
-          }
-          throw new CtyValueError(at, "attribute is missing from the object");
-        }
-        out[name] = fromJson(fields[name], type.attributes[name]!, at, options);
-      }
-      if (options.extraAttributes !== "ignore") {
-        for (const name of Object.keys(fields)) {
-          if (!Object.hasOwn(type.attributes, name)) {
-            throw new CtyValueError(
-              [...path, { attribute: name }],
-              "unsupported attribute: the schema has no such attribute",
-            );
-          }
-        }
-      }
-      return out;
+      return mapObjectFields(raw, type, path, (field, t, at) => fromJson(field, t, at, options), {
+        missing: options.missingAttributes ?? "error",
+        extra: options.extraAttributes ?? "error",
+      }) as Record<string, CtyValue>;
     }
   }
   throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(raw)}`);
@@ -110,14 +91,10 @@ function toJson(value: CtyValue, type: CtyType, path: Path): unknown {
       // a numeric string, which cty's JSON decoder accepts for numbers.
       return isSafeNumber(text) ? Number(text) : text;
     }
-    case "object": {
-      const out: Record<string, unknown> = {};
-      const obj = value as Record<string, CtyValue>;
-      for (const name of sortedAttributeNames(type)) {
-        out[name] = toJson(obj[name] ?? null, type.attributes[name]!, [...path, { attribute: name }]);
-      }
-      return out;
-    }
+    case "object":
+      return mapObjectFields(value as object, type, path, (field, t, at) =>
+        toJson((field ?? null) as CtyValue, t, at),
+      );
   }
 }
 

@@ -5,8 +5,9 @@
 //   - objects: a map holding exactly every attribute;
 //   - null: nil at any level.
 import { Decoder, Encoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
+import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path } from "./path.js";
-import { type CtyType, friendlyName, sortedAttributeNames } from "./types.js";
+import { type CtyType, friendlyName } from "./types.js";
 import {
   type CtyNumber,
   type CtyValue,
@@ -69,24 +70,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       if (typeof raw !== "object" || raw instanceof Uint8Array || Array.isArray(raw)) {
         throw mismatch(raw, type, path);
       }
-      const fields = raw as Record<string, unknown>;
-      const result: Record<string, CtyValue> = {};
-      const names = sortedAttributeNames(type);
-      for (const name of names) {
-        if (!Object.hasOwn(fields, name)) {
-          throw new CtyValueError([...path, { attribute: name }], "attribute is missing from the object");
-        }
-        result[name] = fromRaw(fields[name], type.attributes[name]!, [...path, { attribute: name }]);
-      }
-      for (const name of Object.keys(fields)) {
-        if (!Object.hasOwn(type.attributes, name)) {
-          throw new CtyValueError(
-            [...path, { attribute: name }],
-            "unsupported attribute: the schema has no such attribute",
-          );
-        }
-      }
-      return result;
+      return mapObjectFields(raw, type, path, fromRaw) as Record<string, CtyValue>;
     }
   }
 }
@@ -108,22 +92,7 @@ function toRaw(value: CtyValue, type: CtyType, path: Path): unknown {
       throw mismatch(value, type, path);
     case "object": {
       if (typeof value !== "object" || value instanceof Decimal) throw mismatch(value, type, path);
-      const out: Record<string, unknown> = {};
-      for (const name of sortedAttributeNames(type)) {
-        if (!Object.hasOwn(value, name)) {
-          throw new CtyValueError([...path, { attribute: name }], "attribute is missing from the object");
-        }
-        out[name] = toRaw(value[name] ?? null, type.attributes[name]!, [...path, { attribute: name }]);
-      }
-      for (const name of Object.keys(value)) {
-        if (!Object.hasOwn(type.attributes, name)) {
-          throw new CtyValueError(
-            [...path, { attribute: name }],
-            "unsupported attribute: the schema has no such attribute",
-          );
-        }
-      }
-      return out;
+      return mapObjectFields(value, type, path, (field, t, at) => toRaw((field ?? null) as CtyValue, t, at));
     }
   }
 }

@@ -25,7 +25,13 @@ const thing = defineResource({
     store.set(plan.name, plan.body);
     return { ...plan, id: `id-${plan.name}` };
   },
-  async read({ state }) {
+  async read({ state, signal }) {
+    if (state.name === "slow") {
+      // Waits until Terraform asks the provider to stop.
+      if (!signal.aborted)
+        await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+      throw new TsviderError("Read cancelled", { detail: String(signal.reason) });
+    }
     const body = store.get(state.name);
     return body === undefined ? null : { ...state, body };
   },
@@ -66,6 +72,14 @@ describe("GetProviderSchema", () => {
     ]);
     expect(res.serverCapabilities?.getProviderSchemaOptional).toBe(true);
     expect(errors(res)).toEqual([]);
+  });
+});
+
+describe("GetMetadata", () => {
+  it("lists the resources and the server capabilities", async () => {
+    const res = await server.call<pb.GetMetadata_Response>("getMetadata", {});
+    expect(res.resources).toEqual([{ typeName: "test_thing" }]);
+    expect(res.serverCapabilities).toMatchObject({ getProviderSchemaOptional: true, planDestroy: false });
   });
 });
 
@@ -281,5 +295,24 @@ describe("read, import, upgrade", () => {
       rawState: { json: Buffer.from("{}"), flatmap: {} },
     });
     expect(errors(res)[0]!.summary).toMatch(/from a newer provider/);
+  });
+});
+
+describe("StopProvider", () => {
+  // Last in the file: once stopped, a provider process stays stopped.
+  it("fires the signal of handlers still running, and answers at once", async () => {
+    const state = { name: "slow", body: "x", size: null, id: "id-slow" };
+    const reading = server.call<pb.ReadResource_Response>("readResource", {
+      typeName: "test_thing",
+      currentState: dv(state, T),
+    });
+    const stop = await server.call<pb.StopProvider_Response>("stopProvider", {});
+    expect(stop.Error).toBe("");
+    const read = await reading;
+    expect(errors(read)[0]).toMatchObject({
+      summary: "Read cancelled",
+      detail: "Error: Terraform asked the provider to stop",
+    });
+    expect(fromDv(read.newState, T)).toEqual(state);
   });
 });

@@ -74,6 +74,11 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       | ObjectValue
       | null
       | undefined;
+  const decodeProviderConfig = (value: pb.DynamicValue | undefined, diagnostics: Diagnostics) =>
+    decodeDynamic(value, server.provider.configType, diagnostics, "provider configuration") as
+      | ObjectValue
+      | null
+      | undefined;
   const encodeObject = (value: CtyValue, resource: Resource, diagnostics: Diagnostics, what: string) =>
     encodeDynamic(value, resource.valueType, diagnostics, `${resource.typeName} ${what}`);
 
@@ -123,14 +128,8 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       "ValidateProviderConfig",
       pb.ValidateProviderConfig_Response,
       async (req, diagnostics) => {
-        const config = decodeDynamic(
-          req.config,
-          server.provider.configType,
-          diagnostics,
-          "provider configuration",
-        );
-        if (config !== undefined)
-          diagnostics.append(await validateProviderConfig(server, config as ObjectValue | null));
+        const config = decodeProviderConfig(req.config, diagnostics);
+        if (config !== undefined) diagnostics.append(await validateProviderConfig(server, config));
         return {};
       },
     ),
@@ -139,18 +138,10 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       "ConfigureProvider",
       pb.ConfigureProvider_Response,
       async (req, diagnostics) => {
-        const config = decodeDynamic(
-          req.config,
-          server.provider.configType,
-          diagnostics,
-          "provider configuration",
-        );
+        const config = decodeProviderConfig(req.config, diagnostics);
         if (config !== undefined) {
           diagnostics.append(
-            await configureProvider(server, {
-              config: config as ObjectValue | null,
-              terraformVersion: req.terraformVersion,
-            }),
+            await configureProvider(server, { config, terraformVersion: req.terraformVersion }),
           );
         }
         return {};
