@@ -5,7 +5,12 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig, resolveTofu } from "@tsvider/conformance";
+import {
+  BinaryNotFoundError,
+  installProviderMirror,
+  mirrorCliConfig,
+  resolveTofu,
+} from "@tsvider/conformance";
 import { copyExample, type Environment, findExamples, prepareEnvironment, runExample } from "./examples.js";
 import { referenceProvider } from "./reference-provider.js";
 
@@ -106,9 +111,11 @@ async function install(): Promise<number> {
   });
   const cliConfig = join(dir, "tofurc");
   await writeFile(cliConfig, mirrorCliConfig(mirrorDir));
-  console.log(`Installed terraform-provider-tsvider ${referenceProvider.version} (${mirror.platform}) into ${mirrorDir}`);
+  console.log(
+    `Installed terraform-provider-tsvider ${referenceProvider.version} (${mirror.platform}) into ${mirrorDir}`,
+  );
   console.log(`  ${mirror.h1}\n  ${mirror.zh}\n`);
-  console.log("Use it from any configuration that requires source = \"tsvider/tsvider\":");
+  console.log('Use it from any configuration that requires source = "tsvider/tsvider":');
   console.log(`  export TF_CLI_CONFIG_FILE=${cliConfig}\n  tofu init && tofu apply`);
   return 0;
 }

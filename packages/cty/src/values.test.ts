@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bool, number, object, string, typeEquals, typeToJSON } from "./types.js";
 import { Decimal, normalizeDecimalText, numberFromDecimalText, numbersEqual } from "./values.js";
 
 describe("numbers", () => {
@@ -19,5 +20,17 @@ describe("numbers", () => {
     expect(numbersEqual(5, 5n)).toBe(true);
     expect(numbersEqual(0.1, new Decimal("0.10"))).toBe(true);
     expect(numbersEqual(Number.POSITIVE_INFINITY, 5n)).toBe(false);
+  });
+});
+
+describe("types", () => {
+  it("compares types structurally, attribute order aside", () => {
+    expect(typeEquals(object({ a: string, b: number }), object({ b: number, a: string }))).toBe(true);
+    expect(typeEquals(object({ a: string }), object({ a: bool }))).toBe(false);
+    expect(typeEquals(object({ a: string }), object({ a: string, b: string }))).toBe(false);
+    expect(typeEquals(string, number)).toBe(false);
+    expect(JSON.stringify(typeToJSON(object({ z: bool, a: object({ n: number }) })))).toBe(
+      '["object",{"a":["object",{"n":"number"}],"z":"bool"}]',
+    );
   });
 });

@@ -14,17 +14,6 @@ export interface Diagnostic {
   readonly path?: AttributePath;
 }
 
-/** `a.b[0]["k"]`, for messages. */
-export function formatAttributePath(path: AttributePath): string {
-  let out = "";
-  for (const step of path) {
-    if ("attribute" in step) out += out ? `.${step.attribute}` : step.attribute;
-    else if ("index" in step) out += `[${step.index}]`;
-    else out += `[${JSON.stringify(step.key)}]`;
-  }
-  return out;
-}
-
 /** The diagnostics a handler collects; handed to every author callback as `diagnostics`. */
 export class Diagnostics {
   readonly #items: Diagnostic[] = [];
@@ -35,10 +24,6 @@ export class Diagnostics {
 
   addWarning(summary: string, detail = "", path?: AttributePath): void {
     this.#items.push({ severity: "warning", summary, detail, ...(path ? { path } : {}) });
-  }
-
-  add(diagnostic: Diagnostic): void {
-    this.#items.push(diagnostic);
   }
 
   append(other: Iterable<Diagnostic>): void {

@@ -4,7 +4,6 @@ export {
   type Diagnostic,
   Diagnostics,
   FrameworkConfigurationError,
-  formatAttributePath,
   type PathStep,
   type Severity,
   TsviderError,

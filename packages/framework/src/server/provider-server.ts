@@ -9,7 +9,6 @@ export class ProviderServer {
   readonly provider: Provider;
   #stop = new AbortController();
   #providerData: unknown;
-  #configured = false;
 
   constructor(provider: Provider) {
     this.provider = provider;
@@ -27,14 +26,9 @@ export class ProviderServer {
     return this.#providerData;
   }
 
-  get configured(): boolean {
-    return this.#configured;
-  }
-
   /** Under debug reattach, each walk configures the same process again: the last one wins. */
   setConfigured(data: unknown): void {
     this.#providerData = data;
-    this.#configured = true;
   }
 
   stop(): void {
