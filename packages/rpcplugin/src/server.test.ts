@@ -133,6 +133,37 @@ describe("servePlugin over AutoMTLS", () => {
   });
 });
 
+describe("bad input from the environment", () => {
+  it("refuses a PLUGIN_CLIENT_CERT that is not a certificate, saying which variable", async () => {
+    await expect(
+      servePlugin({
+        programName: "p",
+        versions: { 6: [] },
+        env: {
+          [terraformMagicCookie.key]: terraformMagicCookie.value,
+          PLUGIN_CLIENT_CERT: "not a certificate",
+        },
+        writeHandshake: () => {},
+        exit: () => {},
+      }),
+    ).rejects.toThrowError(/PLUGIN_CLIENT_CERT does not hold a PEM certificate/);
+  });
+
+  it("refuses a host that offers no protocol version the plugin serves", async () => {
+    const exits: number[] = [];
+    await expect(
+      servePlugin({
+        programName: "p",
+        versions: { 6: [] },
+        env: { [terraformMagicCookie.key]: terraformMagicCookie.value, PLUGIN_PROTOCOL_VERSIONS: "4" },
+        writeHandshake: () => {},
+        exit: (code) => exits.push(code),
+      }),
+    ).rejects.toThrowError(/offers plugin protocol versions 4, but this plugin serves 6/);
+    expect(exits).toEqual([1]);
+  });
+});
+
 describe("run by hand", () => {
   it("prints a sentence for humans and exits 1 without the magic cookie", () => {
     const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));

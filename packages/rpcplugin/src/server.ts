@@ -1,7 +1,7 @@
 // The plugin process's side of go-plugin: check the cookie, pick the protocol version, start
 // a gRPC server (over mTLS when the host asks for it) on a unix socket, announce it with the
 // handshake line, and stay up until the host calls Shutdown or sends SIGTERM.
-import { randomBytes } from "node:crypto";
+import { randomBytes, X509Certificate } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +69,10 @@ export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 export async function servePlugin(options: ServePluginOptions): Promise<RunningPlugin> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  // Serving for real (not from a test): this process is the plugin.
+  const ownsProcess = !options.writeHandshake;
+  // Ctrl-C reaches the whole process group; hosts stop plugins through their own RPCs.
+  if (ownsProcess) process.on("SIGINT", () => {});
   try {
     checkMagicCookie(env, options.magicCookie ?? terraformMagicCookie, options.programName);
   } catch (err) {
@@ -90,6 +94,16 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
   }
 
   const clientCert = env.PLUGIN_CLIENT_CERT;
+  if (clientCert) {
+    try {
+      new X509Certificate(clientCert);
+    } catch (err) {
+      throw new HandshakeError(
+        `PLUGIN_CLIENT_CERT does not hold a PEM certificate (${(err as Error).message}); ` +
+          "the host sets it, so this plugin was started by something that is not Terraform or OpenTofu",
+      );
+    }
+  }
   const tls = clientCert ? createServerCertificate() : undefined;
   const credentials = tls
     ? grpc.ServerCredentials.createSsl(
@@ -156,15 +170,13 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
     address: socketPath,
     ...(tls ? { certificateDer: tls.certificateDer } : {}),
   });
-  if (options.writeHandshake) {
-    options.writeHandshake(handshakeLine);
+  if (!ownsProcess) {
+    options.writeHandshake!(handshakeLine);
   } else {
     process.stdout.write(handshakeLine);
     // The host reads one line and discards the rest: anything a library prints later would
     // be lost, so send it to stderr, where the host logs it.
     routeStdoutToStderr();
-    // Ctrl-C reaches the whole process group; the host stops providers through StopProvider.
-    process.on("SIGINT", () => {});
     process.once("SIGTERM", () => void shutdownAndExit());
     process.once("exit", () => rmSync(socketPath, { force: true }));
   }
