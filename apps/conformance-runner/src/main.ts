@@ -71,7 +71,7 @@ async function demo(): Promise<number> {
   const file = join(work.dir, "hello.txt");
   console.log(`\nWhat it did: wrote ${file}, which now holds:\n`);
   console.log(indent(await readFile(file, "utf8")));
-  console.log("$ tofu plan -detailed-exitcode   (nothing left to change)");
+  console.log("\n$ tofu plan -detailed-exitcode   (nothing left to change)");
   const replan = await work.run(["plan", "-detailed-exitcode", "-no-color", "-input=false"], {
     okCodes: [0, 2],
   });
