@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 
 const status = execFileSync(
   "git",
-  ["status", "--porcelain", "--untracked-files=all", "--", "packages/*/src/gen"],
+  ["status", "--porcelain", "--untracked-files=all", "--", ":(glob)packages/*/src/gen/**"],
   {
     encoding: "utf8",
   },
