@@ -1,10 +1,18 @@
-// Fails when `pnpm gen` changed committed generated code (src/gen of any package) or added
-// files git does not know: the committed stubs must be exactly what the .proto files give.
+// Fails when `pnpm gen` changed committed generated files or added ones git does not know:
+// protobuf stubs (src/gen, from the .proto files) and test vectors (testdata, from the Go
+// oracles) must be exactly what their sources give.
 import { execFileSync } from "node:child_process";
 
 const status = execFileSync(
   "git",
-  ["status", "--porcelain", "--untracked-files=all", "--", ":(glob)packages/*/src/gen/**"],
+  [
+    "status",
+    "--porcelain",
+    "--untracked-files=all",
+    "--",
+    ":(glob)packages/*/src/gen/**",
+    ":(glob)packages/*/testdata/**",
+  ],
   {
     encoding: "utf8",
   },

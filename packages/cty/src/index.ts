@@ -13,6 +13,7 @@ export {
   sortedAttributeNames,
   string,
   typeEquals,
+  typeFromJSON,
   typeToJSON,
 } from "./types.js";
 export {

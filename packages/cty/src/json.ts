@@ -1,10 +1,10 @@
 // The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
 // losslessly: a JSON number of any length keeps its exact value.
-import { isSafeNumber, parse } from "lossless-json";
+import { parse } from "lossless-json";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path } from "./path.js";
 import { type CtyType, friendlyName } from "./types.js";
-import { type CtyValue, type Decimal, isUnknown, numberFromDecimalText, numberText } from "./values.js";
+import { type CtyValue, Decimal, isUnknown, numberFromDecimalText, numberText } from "./values.js";
 
 /** Marks a JSON number while parsing, so it is told apart from a numeric string. */
 class JsonNumber {
@@ -37,9 +37,13 @@ export function decodeJson(
   return fromJson(raw, type, [], options);
 }
 
-/** Encodes a wholly known value as cty JSON text. */
+/**
+ * Encodes a value as cty JSON text, byte for byte as go-cty's json.Marshal writes it:
+ * attributes in name order, numbers as exact decimal text, strings escaped as Go's
+ * encoding/json escapes them. Unknown values and infinities have no JSON form.
+ */
 export function encodeJson(value: CtyValue, type: CtyType): string {
-  return JSON.stringify(toJson(value, type, []), (_key, v) => v) ?? "null";
+  return writeJson(value, type, []);
 }
 
 function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOptions): CtyValue {
@@ -75,31 +79,91 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
   throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(raw)}`);
 }
 
-function toJson(value: CtyValue, type: CtyType, path: Path): unknown {
-  if (value === null) return null;
+function writeJson(value: CtyValue, type: CtyType, path: Path): string {
+  if (value === null) return "null";
   if (isUnknown(value)) throw new CtyValueError(path, "unknown values cannot be written as JSON");
   switch (type.kind) {
     case "string":
+      if (typeof value !== "string") break;
+      return goJsonString(value.normalize("NFC"));
     case "bool":
-      return value;
-    case "number": {
+      if (typeof value !== "boolean") break;
+      return value ? "true" : "false";
+    case "number":
       if (typeof value === "number" && !Number.isFinite(value)) {
         throw new CtyValueError(path, `${value} cannot be written as JSON`);
       }
-      const text = numberText(value as number | bigint | Decimal);
-      // JSON.stringify can only write doubles, so a number a double would round goes out as
-      // a numeric string, which cty's JSON decoder accepts for numbers.
-      return isSafeNumber(text) ? Number(text) : text;
-    }
-    case "object":
-      return mapObjectFields(value as object, type, path, (field, t, at) =>
-        toJson((field ?? null) as CtyValue, t, at),
+      if (typeof value !== "number" && typeof value !== "bigint" && !(value instanceof Decimal)) break;
+      return numberText(value);
+    case "object": {
+      if (typeof value !== "object" || value instanceof Decimal) break;
+      const fields = mapObjectFields(value, type, path, (field, t, at) =>
+        writeJson((field ?? null) as CtyValue, t, at),
       );
+      return `{${Object.entries(fields)
+        .map(([name, text]) => `${goJsonString(name)}:${text}`)
+        .join(",")}}`;
+    }
   }
+  throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(value)}`);
+}
+
+/**
+ * A JSON string as Go's encoding/json writes one: besides quotes, backslashes and control
+ * characters it escapes <, > and & (HTML safety) and U+2028, U+2029; a lone surrogate, which
+ * has no UTF-8 form, becomes U+FFFD.
+ */
+export function goJsonString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        out += s[i]! + s[i + 1]!;
+        i++;
+      } else {
+        out += "\\ufffd";
+      }
+      continue;
+    }
+    switch (c) {
+      case 0x22:
+        out += '\\"';
+        break;
+      case 0x5c:
+        out += "\\\\";
+        break;
+      case 0x08:
+        out += "\\b";
+        break;
+      case 0x0c:
+        out += "\\f";
+        break;
+      case 0x0a:
+        out += "\\n";
+        break;
+      case 0x0d:
+        out += "\\r";
+        break;
+      case 0x09:
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) {
+          out += `\\u${c.toString(16).padStart(4, "0")}`;
+        } else {
+          out += s[i];
+        }
+    }
+  }
+  return `${out}"`;
 }
 
 function describeJson(raw: unknown): string {
-  if (raw instanceof JsonNumber) return `the number ${raw.text}`;
+  if (raw instanceof JsonNumber || raw instanceof Decimal)
+    return `the number ${String(raw instanceof JsonNumber ? raw.text : raw)}`;
+  if (typeof raw === "number" || typeof raw === "bigint") return `the number ${raw}`;
   if (typeof raw === "string") return `the string ${JSON.stringify(raw)}`;
   if (typeof raw === "boolean") return `the bool ${raw}`;
   if (Array.isArray(raw)) return "a list";

@@ -40,7 +40,8 @@ describe("msgpack decoding", () => {
     expect(decodeMsgpack(bytes("c7030c8101c2"), string)).toBe(Unknown);
   });
   it("reads decimal text numbers exactly", () => {
-    expect(decodeMsgpack(encodeMsgpack("0.1", string), number)).toBe(0.1);
+    expect(decodeMsgpack(encodeMsgpack("0.1", string), number)).toEqual(new Decimal("0.1"));
+    expect(decodeMsgpack(encodeMsgpack("0.5", string), number)).toBe(0.5);
     expect(decodeMsgpack(encodeMsgpack("123456789012345678901234567890", string), number)).toBe(
       123456789012345678901234567890n,
     );

@@ -14,6 +14,7 @@ import {
   Decimal,
   isUnknown,
   numberFromDecimalText,
+  numberText,
   Unknown,
 } from "./values.js";
 
@@ -24,7 +25,9 @@ const decoder = new Decoder({ extensionCodec, useBigInt64: true });
 const encoder = new Encoder({ extensionCodec, useBigInt64: true, sortKeys: false, ignoreUndefined: false });
 
 const INT64_MIN = -(2n ** 63n);
-const UINT64_MAX = 2n ** 64n - 1n;
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN_DOUBLE = -(2 ** 63);
+const INT64_LIMIT_DOUBLE = 2 ** 63;
 
 /** Decodes msgpack bytes into a value of `type`. Throws CtyValueError naming the path. */
 export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
@@ -98,18 +101,24 @@ function toRaw(value: CtyValue, type: CtyType, path: Path): unknown {
 }
 
 /**
- * cty's choice of msgpack form: an int when the value is an exact int64, a float64 when it is
- * an exact double, else its decimal text. A Decimal that happens to hold such a value goes
- * out in the int or float form, so equal numbers always encode to the same bytes.
+ * cty's choice of msgpack form (go-cty msgpack.Marshal): an int when the value is an exact
+ * int64; a float64 when it is an exact double and not an integer (and for the infinities);
+ * else its decimal text. Equal values therefore always encode to the same bytes.
  */
 function wireNumber(value: CtyNumber, path: Path): number | bigint | string {
   if (typeof value === "number") {
     if (Number.isNaN(value)) throw new CtyValueError(path, "NaN cannot be sent to Terraform");
-    return value;
+    if (!Number.isInteger(value)) return value; // a non-integer double, or ±Inf: float64
+    if (value >= INT64_MIN_DOUBLE && value < INT64_LIMIT_DOUBLE) {
+      // With useBigInt64, @msgpack/msgpack writes a JS number beyond 32 bits as a float64;
+      // as a bigint it writes the int64/uint64 that cty writes.
+      return value >= -(2 ** 31) && value < 2 ** 32 ? value : BigInt(value);
+    }
+    return numberText(value);
   }
   if (typeof value === "bigint") {
-    if (value < INT64_MIN || value > UINT64_MAX) return value.toString();
-    return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+    if (value < INT64_MIN || value > INT64_MAX) return value.toString();
+    return value >= -(2n ** 31n) && value < 2n ** 32n ? Number(value) : value;
   }
   const simplest = numberFromDecimalText(value.text);
   return simplest instanceof Decimal ? simplest.text : wireNumber(simplest, path);

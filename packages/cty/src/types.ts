@@ -58,6 +58,28 @@ export function typeToJSON(type: CtyType): unknown {
   return ["object", attrs];
 }
 
+/**
+ * Reads the type JSON form. Types beyond this slice's (collections, tuples, dynamic) are
+ * refused with an error saying so; they arrive with the full cty type system.
+ */
+export function typeFromJSON(json: unknown): CtyType {
+  if (json === "string") return string;
+  if (json === "number") return number;
+  if (json === "bool") return bool;
+  if (Array.isArray(json) && json[0] === "object" && json.length === 2 && isPlainObject(json[1])) {
+    const attributes: Record<string, CtyType> = {};
+    for (const [name, t] of Object.entries(json[1])) attributes[name] = typeFromJSON(t);
+    return object(attributes);
+  }
+  throw new TypeError(
+    `unsupported type ${JSON.stringify(json)}: this version of @tsvider/cty reads string, number, bool and object types`,
+  );
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 export function compareBytewise(a: string, b: string): number {
   // JS compares UTF-16 code units; cty compares UTF-8 bytes. They agree except around
   // astral characters, so compare code points to match byte order exactly.

@@ -12,7 +12,8 @@ describe("numbers", () => {
   });
   it("chooses the JS representation that holds the value exactly", () => {
     expect(numberFromDecimalText("42")).toBe(42);
-    expect(numberFromDecimalText("0.1")).toBe(0.1);
+    expect(numberFromDecimalText("0.1")).toEqual(new Decimal("0.1"));
+    expect(numberFromDecimalText("0.125")).toBe(0.125);
     expect(numberFromDecimalText("9007199254740993")).toBe(9007199254740993n);
     expect(numberFromDecimalText("0.30000000000000000001")).toBeInstanceOf(Decimal);
   });

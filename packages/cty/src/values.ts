@@ -73,36 +73,127 @@ export function normalizeDecimalText(text: string): string | undefined {
 }
 
 /**
- * The most natural JS representation of an exact decimal: a `number` when the double holds
- * it exactly (its shortest text is the same decimal), a `bigint` for other integers, else a
- * Decimal.
+ * The JS representation of an exact decimal: a `number` for integers in the safe range and
+ * for decimals a double holds exactly (0.5, not 0.1), a `bigint` for other integers, else a
+ * Decimal. So config `0.1`, which cty sends as the text "0.1", arrives as Decimal("0.1") and
+ * goes back as the same text, as go-cty would send it.
  */
 export function numberFromDecimalText(text: string): CtyNumber {
   const normalized = normalizeDecimalText(text);
   if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
-  const asDouble = Number(normalized);
-  if (Number.isFinite(asDouble) && normalizeDecimalText(String(asDouble)) === normalized) {
-    // A double is exact for integers only inside the safe range; beyond it, keep a bigint.
-    if (!Number.isInteger(asDouble) || Number.isSafeInteger(asDouble)) return asDouble;
+  if (!normalized.includes(".")) {
+    const integer = BigInt(normalized);
+    return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
   }
-  if (!normalized.includes(".")) return BigInt(normalized);
+  if (exactDecimalOfDouble(Number(normalized)) === normalized) return Number(normalized);
   return new Decimal(normalized);
 }
 
-/** True when two numbers denote the same value, whatever their JS representation. */
-export function numbersEqual(a: CtyNumber, b: CtyNumber): boolean {
-  if (typeof a === "number" && typeof b === "number") return a === b;
-  if (typeof a === "number" && !Number.isFinite(a)) return a === b;
-  if (typeof b === "number" && !Number.isFinite(b)) return false;
-  return normalizeDecimalText(numberText(a)) === normalizeDecimalText(numberText(b));
+/**
+ * The exact decimal value of a double (0.1 is 0.1000000000000000055511151231257827…), or
+ * undefined for infinities and NaN. A double is mantissa × 2^exponent, so its value is an
+ * integer, or an integer × 5^k / 10^k: both exact in bigint arithmetic.
+ */
+export function exactDecimalOfDouble(x: number): string | undefined {
+  if (!Number.isFinite(x)) return undefined;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const negative = bits >> 63n === 1n;
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  let mantissa = bits & ((1n << 52n) - 1n);
+  if (biased !== 0) mantissa |= 1n << 52n;
+  const exponent = (biased === 0 ? 1 : biased) - 1075;
+  let text: string;
+  if (exponent >= 0) {
+    text = (mantissa << BigInt(exponent)).toString();
+  } else {
+    const scale = -exponent;
+    const digits = (mantissa * 5n ** BigInt(scale)).toString().padStart(scale + 1, "0");
+    text = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  }
+  return normalizeDecimalText(negative ? `-${text}` : text);
 }
 
-/** Exact decimal text of a number (for doubles, the shortest text that round-trips). */
+/**
+ * Whether two numbers are the same value, as go-cty's equality decides: integers by their
+ * exact value, other numbers by their decimal text (so the double 0.1 equals the decimal
+ * 0.1), and the infinities only themselves.
+ */
+export function numbersEqual(a: CtyNumber, b: CtyNumber): boolean {
+  if (typeof a === "number" && typeof b === "number") return a === b;
+  if (typeof a === "number" && !Number.isFinite(a)) return false;
+  if (typeof b === "number" && !Number.isFinite(b)) return false;
+  return numberText(a) === numberText(b);
+}
+
+/**
+ * Decimal text of a number without an exponent: exact for integers (a double's integer value
+ * included) and Decimals, and the shortest text that reads back as the same double for other
+ * doubles, as go-cty writes a float64 value.
+ */
 export function numberText(n: CtyNumber): string {
   if (typeof n === "number") {
     if (!Number.isFinite(n)) return String(n);
-    // String(1e21) gives exponent form; normalizeDecimalText expands it exactly.
-    return normalizeDecimalText(String(n))!;
+    if (Number.isInteger(n)) return BigInt(n).toString();
+    return goShortestText(n);
   }
-  return n.toString();
+  return typeof n === "bigint" ? n.toString() : n.text;
+}
+
+/**
+ * The shortest decimal text of a non-integer double as go-cty writes it (big.Float
+ * Text('f', -1) at 53 bits). That equals JS's shortest text except where the two measure
+ * "shortest" differently: go-cty holds the double as a 53-bit mantissa even when it is
+ * subnormal, and takes half a step either side even at a power of two, where a double's
+ * step below is smaller. There (5e-324 is 0.000…4940656458412465 in go-cty) this finds the
+ * fewest significant digits within that interval, the nearer value when two qualify.
+ */
+function goShortestText(x: number): string {
+  const negative = x < 0;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(x));
+  const bits = view.getBigUint64(0);
+  const biased = (bits >> 52n) & 0x7ffn;
+  // |x| = m / 2^k exactly, m normalized to 53 bits. (x is not an integer, so k > 0.)
+  let m = biased === 0n ? bits & ((1n << 52n) - 1n) : (bits & ((1n << 52n) - 1n)) | (1n << 52n);
+  let k = biased === 0n ? 1074n : 1075n - biased;
+  if (biased !== 0n && m !== 1n << 52n) return normalizeDecimalText(String(x))!;
+  while (m < 1n << 52n) {
+    m <<= 1n;
+    k += 1n;
+  }
+  // Half a step either side, in units of 2^-(k+2): [4m - 2, 4m + 2].
+  const scale = 2n ** (k + 2n);
+  const low = 4n * m - 2n;
+  const high = 4n * m + 2n;
+  const inclusive = (m & 1n) === 0n; // round-half-even keeps the ends for an even mantissa
+  const exact = exactDecimalOfDouble(Math.abs(x))!;
+  const point = exact.indexOf(".");
+  const top = exact.startsWith("0.")
+    ? -(exact.slice(2).search(/[1-9]/) + 1)
+    : (point < 0 ? exact.length : point) - 1;
+  for (let digits = 1; digits <= 17; digits++) {
+    const q = top - digits + 1; // candidates are C × 10^q, with q < 0 here
+    const tenToMinusQ = 10n ** BigInt(-q);
+    const down = (m * tenToMinusQ) / 2n ** k; // floor(|x| / 10^q)
+    const inRange = (c: bigint) => {
+      const scaled = c * scale;
+      const l = low * tenToMinusQ;
+      const h = high * tenToMinusQ;
+      return inclusive ? scaled >= l && scaled <= h : scaled > l && scaled < h;
+    };
+    const okDown = inRange(down);
+    const okUp = inRange(down + 1n);
+    if (!okDown && !okUp) continue;
+    let chosen = okDown ? down : down + 1n;
+    if (okDown && okUp) {
+      // The nearer of the two; at an exact tie, the upper.
+      chosen = 2n * m * tenToMinusQ - (2n * down + 1n) * 2n ** k >= 0n ? down + 1n : down;
+    }
+    const text = chosen.toString().padStart(-q + 1, "0");
+    const decimal = `${text.slice(0, text.length + q)}.${text.slice(text.length + q)}`;
+    return normalizeDecimalText(negative ? `-${decimal}` : decimal)!;
+  }
+  return negative ? `-${exact}` : exact;
 }

@@ -1,0 +1,115 @@
+// Command cty-oracle answers questions about cty values with go-cty itself, so that
+// @tsvider/cty's tests can compare their bytes with the Go implementation's.
+//
+//	cty-oracle vectors   print the committed test-vector corpus (JSON) on stdout
+//	cty-oracle serve     answer JSON requests, one per line on stdin, one reply per line
+//
+// Requests in serve mode:
+//
+//	{"op":"msgpack","type":<type JSON>,"hex":"..."}  decode with msgpack.Unmarshal, re-encode
+//	{"op":"json","type":<type JSON>,"json":"..."}    decode with ctyjson.Unmarshal, re-encode
+//	                                                  as JSON and as msgpack
+//
+// Replies: {"hex":"...","json":"..."} with what applies, or {"error":"..."}.
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
+)
+
+type request struct {
+	Op   string          `json:"op"`
+	Type json.RawMessage `json:"type"`
+	Hex  string          `json:"hex"`
+	JSON string          `json:"json"`
+}
+
+type reply struct {
+	Hex   string `json:"hex,omitempty"`
+	JSON  string `json:"json,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: cty-oracle vectors|serve")
+		os.Exit(2)
+	}
+	switch os.Args[1] {
+	case "vectors":
+		out, err := json.MarshalIndent(vectors(), "", "  ")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Stdout.Write(append(out, '\n'))
+	case "serve":
+		serve()
+	default:
+		fmt.Fprintf(os.Stderr, "unknown command %q\n", os.Args[1])
+		os.Exit(2)
+	}
+}
+
+func serve() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 64<<20)
+	out := json.NewEncoder(os.Stdout)
+	for in.Scan() {
+		var req request
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			_ = out.Encode(reply{Error: "bad request: " + err.Error()})
+			continue
+		}
+		_ = out.Encode(answer(req))
+	}
+}
+
+func answer(req request) reply {
+	ty, err := ctyjson.UnmarshalType(req.Type)
+	if err != nil {
+		return reply{Error: "type: " + err.Error()}
+	}
+	switch req.Op {
+	case "msgpack":
+		raw, err := hex.DecodeString(req.Hex)
+		if err != nil {
+			return reply{Error: "hex: " + err.Error()}
+		}
+		val, err := ctymsgpack.Unmarshal(raw, ty)
+		if err != nil {
+			return reply{Error: "unmarshal: " + err.Error()}
+		}
+		return encodeBoth(val, ty)
+	case "json":
+		val, err := ctyjson.Unmarshal([]byte(req.JSON), ty)
+		if err != nil {
+			return reply{Error: "unmarshal: " + err.Error()}
+		}
+		return encodeBoth(val, ty)
+	default:
+		return reply{Error: fmt.Sprintf("unknown op %q", req.Op)}
+	}
+}
+
+// encodeBoth gives the msgpack form always, and the JSON form when the value has one
+// (unknowns and infinities have none).
+func encodeBoth(val cty.Value, ty cty.Type) reply {
+	mp, err := ctymsgpack.Marshal(val, ty)
+	if err != nil {
+		return reply{Error: "marshal: " + err.Error()}
+	}
+	r := reply{Hex: hex.EncodeToString(mp)}
+	if js, err := ctyjson.Marshal(val, ty); err == nil {
+		r.JSON = string(js)
+	}
+	return r
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"math"
+	"math/big"
+
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
+)
+
+// vector is one entry of the committed corpus: a value of a type, as go-cty encodes it.
+type vector struct {
+	Name    string          `json:"name"`
+	Type    json.RawMessage `json:"type"`
+	Msgpack string          `json:"msgpack"`
+	// JSON is the cty JSON form; absent for values it cannot hold (unknowns, infinities).
+	JSON *string `json:"json,omitempty"`
+}
+
+func mustNumber(s string) cty.Value {
+	v, err := cty.ParseNumberVal(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func bigInt(s string) cty.Value {
+	i, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		panic(s)
+	}
+	return cty.NumberVal(new(big.Float).SetInt(i))
+}
+
+// The types and values the foundation slice of @tsvider/cty covers: string, number, bool and
+// objects of them, with nulls and unknowns. The cty issue widens this to every type.
+func vectors() []vector {
+	type tv struct {
+		name string
+		ty   cty.Type
+		val  cty.Value
+	}
+	server := cty.Object(map[string]cty.Type{"name": cty.String, "cores": cty.Number, "on": cty.Bool})
+	nested := cty.Object(map[string]cty.Type{"inner": server, "label": cty.String})
+	cases := []tv{
+		{"string empty", cty.String, cty.StringVal("")},
+		{"string ascii", cty.String, cty.StringVal("hello")},
+		{"string NFD input is stored NFC", cty.String, cty.StringVal("e\u0301")},
+		{"string html characters", cty.String, cty.StringVal("<a href=\"x\">&</a>")},
+		{"string line and paragraph separators", cty.String, cty.StringVal("a\u2028b\u2029c")},
+		{"string control characters", cty.String, cty.StringVal("\x00\x01\b\f\n\r\t\x1f\x7f")},
+		{"string astral plane", cty.String, cty.StringVal("\U0001F600 \u4E16\u754C")},
+		{"string 40 bytes", cty.String, cty.StringVal("0123456789012345678901234567890123456789")},
+		{"string 300 bytes", cty.String, cty.StringVal(string(make([]byte, 300)))},
+		{"string null", cty.String, cty.NullVal(cty.String)},
+		{"string unknown", cty.String, cty.UnknownVal(cty.String)},
+		{"bool true", cty.Bool, cty.True},
+		{"bool false", cty.Bool, cty.False},
+		{"bool null", cty.Bool, cty.NullVal(cty.Bool)},
+		{"bool unknown", cty.Bool, cty.UnknownVal(cty.Bool)},
+		{"number null", cty.Number, cty.NullVal(cty.Number)},
+		{"number unknown", cty.Number, cty.UnknownVal(cty.Number)},
+		{"number 0", cty.Number, cty.Zero},
+		{"number 1", cty.Number, cty.NumberIntVal(1)},
+		{"number -1", cty.Number, cty.NumberIntVal(-1)},
+		{"number -32", cty.Number, cty.NumberIntVal(-32)},
+		{"number -33", cty.Number, cty.NumberIntVal(-33)},
+		{"number 127", cty.Number, cty.NumberIntVal(127)},
+		{"number 128", cty.Number, cty.NumberIntVal(128)},
+		{"number 255", cty.Number, cty.NumberIntVal(255)},
+		{"number 256", cty.Number, cty.NumberIntVal(256)},
+		{"number -129", cty.Number, cty.NumberIntVal(-129)},
+		{"number 65536", cty.Number, cty.NumberIntVal(65536)},
+		{"number -2^31-1", cty.Number, cty.NumberIntVal(-(1 << 31) - 1)},
+		{"number 2^32", cty.Number, cty.NumberIntVal(1 << 32)},
+		{"number 2^53+1", cty.Number, cty.NumberIntVal(1<<53 + 1)},
+		{"number 2^60", cty.Number, cty.NumberIntVal(1 << 60)},
+		{"number int64 max", cty.Number, cty.NumberIntVal(math.MaxInt64)},
+		{"number int64 min", cty.Number, cty.NumberIntVal(math.MinInt64)},
+		{"number 2^63 (exact double, not int64)", cty.Number, bigInt("9223372036854775808")},
+		{"number uint64 max", cty.Number, bigInt("18446744073709551615")},
+		{"number 2^70", cty.Number, bigInt("1180591620717411303424")},
+		{"number 10^30", cty.Number, bigInt("1000000000000000000000000000000")},
+		{"number -10^30 - 1", cty.Number, bigInt("-1000000000000000000000000000001")},
+		{"number 0.5", cty.Number, cty.NumberFloatVal(0.5)},
+		{"number -2.25", cty.Number, cty.NumberFloatVal(-2.25)},
+		{"number float64 0.1", cty.Number, cty.NumberFloatVal(0.1)},
+		{"number parsed 0.1", cty.Number, mustNumber("0.1")},
+		{"number parsed 1e-7", cty.Number, mustNumber("1e-7")},
+		{"number parsed 1e20", cty.Number, mustNumber("1e20")},
+		{"number parsed decimal", cty.Number, mustNumber("123456789012345678901234567890.123456789")},
+		{"number parsed tiny", cty.Number, mustNumber("-0.000000000000000000000000000000001")},
+		{"number float64 1/3", cty.Number, cty.NumberFloatVal(1.0 / 3)},
+		{"number float64 max", cty.Number, cty.NumberFloatVal(math.MaxFloat64)},
+		{"number float64 smallest subnormal", cty.Number, cty.NumberFloatVal(math.SmallestNonzeroFloat64)},
+		{"number +Inf", cty.Number, cty.PositiveInfinity},
+		{"number -Inf", cty.Number, cty.NegativeInfinity},
+		{"object empty", cty.EmptyObject, cty.EmptyObjectVal},
+		{"object known", server, cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("web"), "cores": cty.NumberIntVal(4), "on": cty.True})},
+		{"object with nulls", server, cty.ObjectVal(map[string]cty.Value{"name": cty.NullVal(cty.String), "cores": cty.NullVal(cty.Number), "on": cty.NullVal(cty.Bool)})},
+		{"object with unknowns", server, cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("web"), "cores": cty.UnknownVal(cty.Number), "on": cty.UnknownVal(cty.Bool)})},
+		{"object null", server, cty.NullVal(server)},
+		{"object unknown", server, cty.UnknownVal(server)},
+		{"object nested", nested, cty.ObjectVal(map[string]cty.Value{
+			"label": cty.StringVal("x"),
+			"inner": cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("a"), "cores": mustNumber("0.1"), "on": cty.False}),
+		})},
+		{"object nested null", nested, cty.ObjectVal(map[string]cty.Value{"label": cty.StringVal("x"), "inner": cty.NullVal(server)})},
+		{"object attribute names in byte order", cty.Object(map[string]cty.Type{"b": cty.String, "a": cty.String, "B": cty.String, "\u00e9": cty.String, "a_b": cty.String}), cty.ObjectVal(map[string]cty.Value{
+			"b": cty.StringVal("1"), "a": cty.StringVal("2"), "B": cty.StringVal("3"), "\u00e9": cty.StringVal("4"), "a_b": cty.StringVal("5"),
+		})},
+	}
+	out := make([]vector, 0, len(cases))
+	for _, c := range cases {
+		tyJSON, err := ctyjson.MarshalType(c.ty)
+		if err != nil {
+			panic(err)
+		}
+		mp, err := ctymsgpack.Marshal(c.val, c.ty)
+		if err != nil {
+			panic(c.name + ": " + err.Error())
+		}
+		v := vector{Name: c.name, Type: tyJSON, Msgpack: hex.EncodeToString(mp)}
+		if js, err := ctyjson.Marshal(c.val, c.ty); err == nil {
+			s := string(js)
+			v.JSON = &s
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,32 @@
+// A Go oracle (tooling/oracles/NAME) as a long-lived child process answering JSON requests
+// line by line, for tests that compare our bytes with the Go original's.
+import { execFileSync, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const buildScript = fileURLToPath(new URL("../oracles/build", import.meta.url));
+
+/** The path of the built oracle (built on first use, then cached). */
+export function oraclePath(name) {
+  return execFileSync(buildScript, [name], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+}
+
+export function startOracle(name) {
+  const child = spawn(oraclePath(name), ["serve"], { stdio: ["pipe", "pipe", "inherit"] });
+  const waiting = [];
+  createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()?.resolve(JSON.parse(line)));
+  child.on("close", (code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`the ${name} oracle exited with ${code}`));
+  });
+  return {
+    request(message) {
+      return new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        child.stdin.write(`${JSON.stringify(message)}\n`);
+      });
+    },
+    close() {
+      child.stdin.end();
+    },
+  };
+}
