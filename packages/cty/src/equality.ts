@@ -17,10 +17,29 @@ export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
     case "object": {
       const ao = a as Record<string, CtyValue>;
       const bo = b as Record<string, CtyValue>;
-      for (const name of Object.keys(type.attributes)) {
-        if (!valuesEqual(ao[name] ?? null, bo[name] ?? null, type.attributes[name]!)) return false;
-      }
-      return true;
+      return type.attributeNames.every((n) => valuesEqual(ao[n] ?? null, bo[n] ?? null, type.attributes[n]!));
     }
+    case "list":
+    case "tuple": {
+      const aa = a as readonly CtyValue[];
+      const ba = b as readonly CtyValue[];
+      const elementType = (i: number) => (type.kind === "tuple" ? type.elements[i]! : type.element);
+      return aa.length === ba.length && aa.every((e, i) => valuesEqual(e, ba[i]!, elementType(i)));
+    }
+    case "map": {
+      const ao = a as Record<string, CtyValue>;
+      const bo = b as Record<string, CtyValue>;
+      const keys = Object.keys(ao);
+      return (
+        keys.length === Object.keys(bo).length &&
+        keys.every((k) => Object.hasOwn(bo, k) && valuesEqual(ao[k]!, bo[k]!, type.element))
+      );
+    }
+    case "set":
+    case "dynamic":
+    case "capsule":
+      throw new TypeError(
+        `comparing ${type.kind} values is not supported by this version of @tsvider/cty yet`,
+      );
   }
 }

@@ -1,9 +1,10 @@
 // The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
 // losslessly: a JSON number of any length keeps its exact value.
 import { parse } from "lossless-json";
+import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { CtyValueError, type Path } from "./path.js";
-import { type CtyType, friendlyName } from "./types.js";
+import { CtyValueError, type Path, unsupportedType } from "./path.js";
+import { type CtyType, compareBytewise, friendlyName } from "./types.js";
 import { type CtyValue, Decimal, isUnknown, numberFromDecimalText, numberText } from "./values.js";
 
 /** Marks a JSON number while parsing, so it is told apart from a numeric string. */
@@ -70,11 +71,38 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       break;
     case "object": {
       if (typeof raw !== "object" || Array.isArray(raw) || raw instanceof JsonNumber) break;
-      return mapObjectFields(raw, type, path, (field, t, at) => fromJson(field, t, at, options), {
+      const fields = mapObjectFields(raw, type, path, (field, t, at) => fromJson(field, t, at, options), {
         missing: options.missingAttributes ?? "error",
         extra: options.extraAttributes ?? "error",
-      }) as Record<string, CtyValue>;
+      });
+      return Object.fromEntries(fields);
     }
+    case "list": {
+      if (!Array.isArray(raw)) break;
+      return raw.map((e, index) => fromJson(e, type.element, [...path, { index }], options));
+    }
+    case "tuple": {
+      if (!Array.isArray(raw)) break;
+      if (raw.length !== type.elements.length) {
+        throw new CtyValueError(
+          path,
+          `a tuple of ${type.elements.length} elements is required, but got ${raw.length}`,
+        );
+      }
+      return raw.map((e, index) => fromJson(e, type.elements[index]!, [...path, { index }], options));
+    }
+    case "map": {
+      if (typeof raw !== "object" || Array.isArray(raw) || raw instanceof JsonNumber) break;
+      const out: Record<string, CtyValue> = {};
+      for (const [key, e] of Object.entries(raw)) {
+        out[key.normalize("NFC")] = fromJson(e, type.element, [...path, { key }], options);
+      }
+      return out;
+    }
+    case "set":
+    case "dynamic":
+    case "capsule":
+      throw unsupportedType(type.kind, path);
   }
   throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(raw)}`);
 }
@@ -96,68 +124,41 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
       if (typeof value !== "number" && typeof value !== "bigint" && !(value instanceof Decimal)) break;
       return numberText(value);
     case "object": {
-      if (typeof value !== "object" || value instanceof Decimal) break;
+      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
       const fields = mapObjectFields(value, type, path, (field, t, at) =>
         writeJson((field ?? null) as CtyValue, t, at),
       );
-      return `{${Object.entries(fields)
-        .map(([name, text]) => `${goJsonString(name)}:${text}`)
+      return `{${[...fields].map(([name, text]) => `${goJsonString(name)}:${text}`).join(",")}}`;
+    }
+    case "list":
+    case "tuple": {
+      if (!Array.isArray(value)) break;
+      if (type.kind === "tuple" && value.length !== type.elements.length) {
+        throw new CtyValueError(
+          path,
+          `a tuple of ${type.elements.length} elements is required, but got ${value.length}`,
+        );
+      }
+      const elementType = (index: number) => (type.kind === "tuple" ? type.elements[index]! : type.element);
+      return `[${value.map((e, index) => writeJson(e, elementType(index), [...path, { index }])).join(",")}]`;
+    }
+    case "map": {
+      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      const keys = Object.keys(value).sort(compareBytewise);
+      const record = value as Record<string, CtyValue>;
+      return `{${keys
+        .map(
+          (key) =>
+            `${goJsonString(key.normalize("NFC"))}:${writeJson(record[key]!, type.element, [...path, { key }])}`,
+        )
         .join(",")}}`;
     }
+    case "set":
+    case "dynamic":
+    case "capsule":
+      throw unsupportedType(type.kind, path);
   }
   throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(value)}`);
-}
-
-/**
- * A JSON string as Go's encoding/json writes one: besides quotes, backslashes and control
- * characters it escapes <, > and & (HTML safety) and U+2028, U+2029; a lone surrogate, which
- * has no UTF-8 form, becomes U+FFFD.
- */
-export function goJsonString(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        out += s[i]! + s[i + 1]!;
-        i++;
-      } else {
-        out += "\\ufffd";
-      }
-      continue;
-    }
-    switch (c) {
-      case 0x22:
-        out += '\\"';
-        break;
-      case 0x5c:
-        out += "\\\\";
-        break;
-      case 0x08:
-        out += "\\b";
-        break;
-      case 0x0c:
-        out += "\\f";
-        break;
-      case 0x0a:
-        out += "\\n";
-        break;
-      case 0x0d:
-        out += "\\r";
-        break;
-      case 0x09:
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) {
-          out += `\\u${c.toString(16).padStart(4, "0")}`;
-        } else {
-          out += s[i];
-        }
-    }
-  }
-  return `${out}"`;
 }
 
 function describeJson(raw: unknown): string {

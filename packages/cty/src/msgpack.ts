@@ -4,10 +4,11 @@
 //   - unknown: extension 0 with a one-byte payload; every extension code decodes as unknown;
 //   - objects: a map holding exactly every attribute;
 //   - null: nil at any level.
-import { Decoder, Encoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
+import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
+import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { CtyValueError, type Path } from "./path.js";
-import { type CtyType, friendlyName } from "./types.js";
+import { CtyValueError, type Path, unsupportedType } from "./path.js";
+import { type CtyType, compareBytewise, friendlyName } from "./types.js";
 import {
   type CtyNumber,
   type CtyValue,
@@ -22,7 +23,6 @@ import {
 // into Unknown below; refinement payloads (type 12) are read with the full cty issue.
 const extensionCodec = new ExtensionCodec();
 const decoder = new Decoder({ extensionCodec, useBigInt64: true });
-const encoder = new Encoder({ extensionCodec, useBigInt64: true, sortKeys: false, ignoreUndefined: false });
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -42,7 +42,9 @@ export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
 
 /** Encodes `value` as msgpack for `type`. Throws CtyValueError naming the path. */
 export function encodeMsgpack(value: CtyValue, type: CtyType): Uint8Array {
-  return encoder.encode(toRaw(value, type, []));
+  const writer = new MsgpackWriter();
+  write(writer, value, type, []);
+  return writer.bytes();
 }
 
 function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
@@ -73,31 +75,112 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       if (typeof raw !== "object" || raw instanceof Uint8Array || Array.isArray(raw)) {
         throw mismatch(raw, type, path);
       }
-      return mapObjectFields(raw, type, path, fromRaw) as Record<string, CtyValue>;
+      return Object.fromEntries(mapObjectFields(raw, type, path, fromRaw));
     }
+    case "list": {
+      if (!Array.isArray(raw)) throw mismatch(raw, type, path);
+      return raw.map((e, index) => fromRaw(e, type.element, [...path, { index }]));
+    }
+    case "tuple": {
+      if (!Array.isArray(raw)) throw mismatch(raw, type, path);
+      if (raw.length !== type.elements.length) {
+        throw new CtyValueError(
+          path,
+          `a tuple of ${type.elements.length} elements is required, but got ${raw.length}`,
+        );
+      }
+      return raw.map((e, index) => fromRaw(e, type.elements[index]!, [...path, { index }]));
+    }
+    case "map": {
+      if (typeof raw !== "object" || raw instanceof Uint8Array || Array.isArray(raw)) {
+        throw mismatch(raw, type, path);
+      }
+      const out: Record<string, CtyValue> = {};
+      for (const [key, e] of Object.entries(raw)) {
+        out[key.normalize("NFC")] = fromRaw(e, type.element, [...path, { key }]);
+      }
+      return out;
+    }
+    case "set":
+    case "dynamic":
+    case "capsule":
+      throw unsupportedType(type.kind, path);
   }
 }
 
-function toRaw(value: CtyValue, type: CtyType, path: Path): unknown {
-  if (value === null) return null;
-  if (isUnknown(value)) return new ExtData(0, new Uint8Array([0]));
+function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): void {
+  if (value === null) {
+    w.nil();
+    return;
+  }
+  if (isUnknown(value)) {
+    w.fixext1(0, 0);
+    return;
+  }
   switch (type.kind) {
     case "string":
-      if (typeof value === "string") return value.normalize("NFC");
-      throw mismatch(value, type, path);
+      if (typeof value !== "string") break;
+      w.string(value.normalize("NFC"));
+      return;
     case "bool":
-      if (typeof value === "boolean") return value;
-      throw mismatch(value, type, path);
-    case "number":
-      if (typeof value === "number" || typeof value === "bigint" || value instanceof Decimal) {
-        return wireNumber(value, path);
-      }
-      throw mismatch(value, type, path);
-    case "object": {
-      if (typeof value !== "object" || value instanceof Decimal) throw mismatch(value, type, path);
-      return mapObjectFields(value, type, path, (field, t, at) => toRaw((field ?? null) as CtyValue, t, at));
+      if (typeof value !== "boolean") break;
+      w.bool(value);
+      return;
+    case "number": {
+      if (typeof value !== "number" && typeof value !== "bigint" && !(value instanceof Decimal)) break;
+      const form = wireNumber(value, path);
+      if (typeof form === "string") w.string(form);
+      else if (typeof form === "number" && !Number.isInteger(form)) w.float64(form);
+      else w.int(form);
+      return;
     }
+    case "object": {
+      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      w.mapHeader(type.attributeNames.length);
+      mapObjectFields(value, type, path, (field, t, at, name) => {
+        w.string(name);
+        write(w, (field ?? null) as CtyValue, t, at);
+      });
+      return;
+    }
+    case "list":
+    case "tuple": {
+      if (!Array.isArray(value)) break;
+      if (type.kind === "tuple" && value.length !== type.elements.length) {
+        throw new CtyValueError(
+          path,
+          `a tuple of ${type.elements.length} elements is required, but got ${value.length}`,
+        );
+      }
+      w.arrayHeader(value.length);
+      value.forEach((e, index) => {
+        write(w, e, type.kind === "tuple" ? type.elements[index]! : type.element, [...path, { index }]);
+      });
+      return;
+    }
+    case "map": {
+      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      // cty writes map keys in byte-wise order.
+      const entries = sortedEntries(value as Record<string, CtyValue>);
+      w.mapHeader(entries.length);
+      for (const [key, e] of entries) {
+        w.string(key);
+        write(w, e, type.element, [...path, { key }]);
+      }
+      return;
+    }
+    case "set":
+    case "dynamic":
+    case "capsule":
+      throw unsupportedType(type.kind, path);
   }
+  throw mismatch(value, type, path);
+}
+
+function sortedEntries(record: Record<string, CtyValue>): [string, CtyValue][] {
+  const normalized = new Map<string, CtyValue>();
+  for (const [key, e] of Object.entries(record)) normalized.set(key.normalize("NFC"), e);
+  return [...normalized].sort(([a], [b]) => compareBytewise(a, b));
 }
 
 /**
@@ -109,16 +192,11 @@ function wireNumber(value: CtyNumber, path: Path): number | bigint | string {
   if (typeof value === "number") {
     if (Number.isNaN(value)) throw new CtyValueError(path, "NaN cannot be sent to Terraform");
     if (!Number.isInteger(value)) return value; // a non-integer double, or ±Inf: float64
-    if (value >= INT64_MIN_DOUBLE && value < INT64_LIMIT_DOUBLE) {
-      // With useBigInt64, @msgpack/msgpack writes a JS number beyond 32 bits as a float64;
-      // as a bigint it writes the int64/uint64 that cty writes.
-      return value >= -(2 ** 31) && value < 2 ** 32 ? value : BigInt(value);
-    }
+    if (value >= INT64_MIN_DOUBLE && value < INT64_LIMIT_DOUBLE) return value;
     return numberText(value);
   }
   if (typeof value === "bigint") {
-    if (value < INT64_MIN || value > INT64_MAX) return value.toString();
-    return value >= -(2n ** 31n) && value < 2n ** 32n ? Number(value) : value;
+    return value < INT64_MIN || value > INT64_MAX ? value.toString() : value;
   }
   const simplest = numberFromDecimalText(value.text);
   return simplest instanceof Decimal ? simplest.text : wireNumber(simplest, path);

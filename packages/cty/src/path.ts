@@ -1,12 +1,19 @@
-// Paths into values, for error messages and diagnostics. The full path API (index and key
-// steps, apply, walk) comes with the cty issue; the slice needs attribute steps.
+// Paths into values: attribute steps into objects, index steps into lists and tuples, key
+// steps into maps. Errors carry one, so a message can say exactly where a value broke.
 
-export type PathStep = { readonly attribute: string };
+export type PathStep = { readonly attribute: string } | { readonly index: number } | { readonly key: string };
 export type Path = readonly PathStep[];
 
-/** `a.b.c`, or `(root)` for the empty path. */
+/** `a.b[0]["k"]`, or `(root)` for the empty path. */
 export function formatPath(path: Path): string {
-  return path.length === 0 ? "(root)" : path.map((s) => s.attribute).join(".");
+  if (path.length === 0) return "(root)";
+  let out = "";
+  for (const step of path) {
+    if ("attribute" in step) out += out ? `.${step.attribute}` : step.attribute;
+    else if ("index" in step) out += `[${step.index}]`;
+    else out += `[${JSON.stringify(step.key)}]`;
+  }
+  return out;
 }
 
 /** A value that does not fit its type, with the place where it went wrong. */
@@ -19,4 +26,17 @@ export class CtyValueError extends Error {
     this.path = path;
     this.reason = reason;
   }
+}
+
+/**
+ * A type this version of @tsvider/cty cannot yet put into or take out of an encoding (sets
+ * and dynamic values), or one that has no encoding at all (capsules).
+ */
+export function unsupportedType(kind: string, path: Path): CtyValueError {
+  return new CtyValueError(
+    path,
+    kind === "capsule"
+      ? "capsule values cannot be serialized"
+      : `${kind} values cannot be encoded or decoded by this version of @tsvider/cty yet`,
+  );
 }

@@ -1,9 +1,6 @@
 // cty types as values: a type is a small immutable object that can be compared, named for
-// humans, and written as the type JSON the protocol carries in schemas.
-//
-// This first cut holds the kinds the foundation slice needs (string, number, bool, object);
-// the full type system (collections, tuples, dynamic, capsules, optional attributes) is
-// filled in by the cty issue.
+// humans, and written as the type JSON the protocol carries (schemas, dynamic values).
+import { goJsonString } from "./internal/go-json.js";
 
 export type PrimitiveKind = "string" | "number" | "bool";
 
@@ -11,78 +8,338 @@ export interface PrimitiveType {
   readonly kind: PrimitiveKind;
 }
 
-export interface ObjectType {
-  readonly kind: "object";
-  /** Attribute types by name. Frozen; iterate with `sortedAttributeNames` for a stable order. */
-  readonly attributes: Readonly<Record<string, CtyType>>;
+/** A list, set or map: every element has the one element type. */
+export interface CollectionType {
+  readonly kind: "list" | "set" | "map";
+  readonly element: CtyType;
 }
 
-export type CtyType = PrimitiveType | ObjectType;
+export interface ObjectType {
+  readonly kind: "object";
+  /** Attribute types by name (names in NFC, as cty keeps them). */
+  readonly attributes: Readonly<Record<string, CtyType>>;
+  /** The attribute names in byte-wise order, the order cty walks and writes them in. */
+  readonly attributeNames: readonly string[];
+  /** Attributes a type constraint marks optional (they convert from absent to null). */
+  readonly optional: ReadonlySet<string>;
+}
+
+export interface TupleType {
+  readonly kind: "tuple";
+  readonly elements: readonly CtyType[];
+}
+
+/** cty's DynamicPseudoType: "any type" in a constraint, "type not known yet" in a value. */
+export interface DynamicType {
+  readonly kind: "dynamic";
+}
+
+/**
+ * A capsule type carries an application's own values through cty. Two capsule types are equal
+ * only when they are the same object. Capsule types have no JSON or msgpack form.
+ */
+export interface CapsuleType {
+  readonly kind: "capsule";
+  readonly name: string;
+}
+
+export type CtyType = PrimitiveType | CollectionType | ObjectType | TupleType | DynamicType | CapsuleType;
 
 export const string: PrimitiveType = Object.freeze({ kind: "string" });
 export const number: PrimitiveType = Object.freeze({ kind: "number" });
 export const bool: PrimitiveType = Object.freeze({ kind: "bool" });
+export const dynamic: DynamicType = Object.freeze({ kind: "dynamic" });
 
-export function object(attributes: Record<string, CtyType>): ObjectType {
-  const copy: Record<string, CtyType> = Object.create(null);
-  for (const name of Object.keys(attributes).sort()) copy[name] = attributes[name]!;
-  return Object.freeze({ kind: "object", attributes: Object.freeze(copy) });
+export function list(element: CtyType): CollectionType {
+  return Object.freeze({ kind: "list", element });
 }
 
-/** Attribute names in byte-wise order, the order cty uses whenever it walks an object. */
-export function sortedAttributeNames(type: ObjectType): string[] {
-  return Object.keys(type.attributes).sort(compareBytewise);
+export function set(element: CtyType): CollectionType {
+  return Object.freeze({ kind: "set", element });
 }
 
-export function typeEquals(a: CtyType, b: CtyType): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind !== "object" || b.kind !== "object") return true;
-  const an = sortedAttributeNames(a);
-  const bn = sortedAttributeNames(b);
-  return (
-    an.length === bn.length &&
-    an.every((n, i) => n === bn[i] && typeEquals(a.attributes[n]!, b.attributes[n]!))
-  );
+export function map(element: CtyType): CollectionType {
+  return Object.freeze({ kind: "map", element });
 }
 
-/** The name go-cty's FriendlyName gives, used in error messages. */
-export function friendlyName(type: CtyType): string {
-  return type.kind === "object" ? "object" : type.kind;
+export function tuple(elements: readonly CtyType[]): TupleType {
+  return Object.freeze({ kind: "tuple", elements: Object.freeze([...elements]) });
 }
 
-/** The type JSON form: `"string"`, `["object",{"a":"number"}]`. */
-export function typeToJSON(type: CtyType): unknown {
-  if (type.kind !== "object") return type.kind;
-  const attrs: Record<string, unknown> = {};
-  for (const name of sortedAttributeNames(type)) attrs[name] = typeToJSON(type.attributes[name]!);
-  return ["object", attrs];
+export function capsule(name: string): CapsuleType {
+  return Object.freeze({ kind: "capsule", name });
 }
 
 /**
- * Reads the type JSON form. Types beyond this slice's (collections, tuples, dynamic) are
- * refused with an error saying so; they arrive with the full cty type system.
+ * An object type. `optional` names attributes that a type constraint lets be absent; it must
+ * only name declared attributes.
  */
-export function typeFromJSON(json: unknown): CtyType {
-  if (json === "string") return string;
-  if (json === "number") return number;
-  if (json === "bool") return bool;
-  if (Array.isArray(json) && json[0] === "object" && json.length === 2 && isPlainObject(json[1])) {
-    const attributes: Record<string, CtyType> = {};
-    for (const [name, t] of Object.entries(json[1])) attributes[name] = typeFromJSON(t);
-    return object(attributes);
+export function object(attributes: Record<string, CtyType>, optional: Iterable<string> = []): ObjectType {
+  const normalized: Record<string, CtyType> = Object.create(null);
+  for (const [name, type] of Object.entries(attributes)) normalized[name.normalize("NFC")] = type;
+  const optionalSet = new Set<string>();
+  for (const name of optional) {
+    const n = name.normalize("NFC");
+    if (!Object.hasOwn(normalized, n)) {
+      throw new TypeError(`optional attribute "${n}" is not one of the object's attributes`);
+    }
+    optionalSet.add(n);
   }
-  throw new TypeError(
-    `unsupported type ${JSON.stringify(json)}: this version of @tsvider/cty reads string, number, bool and object types`,
-  );
+  return Object.freeze({
+    kind: "object",
+    attributes: Object.freeze(normalized),
+    attributeNames: Object.freeze(Object.keys(normalized).sort(compareBytewise)),
+    optional: optionalSet,
+  });
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+export const emptyObject: ObjectType = object({});
+export const emptyTuple: TupleType = tuple([]);
+
+/** Attribute names in byte-wise order. */
+export function sortedAttributeNames(type: ObjectType): readonly string[] {
+  return type.attributeNames;
 }
 
+export function isPrimitiveType(type: CtyType): type is PrimitiveType {
+  return type.kind === "string" || type.kind === "number" || type.kind === "bool";
+}
+
+export function isCollectionType(type: CtyType): type is CollectionType {
+  return type.kind === "list" || type.kind === "set" || type.kind === "map";
+}
+
+/** Whether `dynamic` appears anywhere in the type. */
+export function hasDynamicTypes(type: CtyType): boolean {
+  switch (type.kind) {
+    case "dynamic":
+      return true;
+    case "list":
+    case "set":
+    case "map":
+      return hasDynamicTypes(type.element);
+    case "object":
+      return type.attributeNames.some((n) => hasDynamicTypes(type.attributes[n]!));
+    case "tuple":
+      return type.elements.some(hasDynamicTypes);
+    default:
+      return false;
+  }
+}
+
+/** The type with every optional-attribute marker removed, at any depth. */
+export function withoutOptionalAttributesDeep(type: CtyType): CtyType {
+  switch (type.kind) {
+    case "list":
+      return list(withoutOptionalAttributesDeep(type.element));
+    case "set":
+      return set(withoutOptionalAttributesDeep(type.element));
+    case "map":
+      return map(withoutOptionalAttributesDeep(type.element));
+    case "tuple":
+      return tuple(type.elements.map(withoutOptionalAttributesDeep));
+    case "object": {
+      const attributes: Record<string, CtyType> = {};
+      for (const n of type.attributeNames) attributes[n] = withoutOptionalAttributesDeep(type.attributes[n]!);
+      return object(attributes);
+    }
+    default:
+      return type;
+  }
+}
+
+/** Structural equality, as go-cty's Type.Equals: optional markers count, capsules by identity. */
+export function typeEquals(a: CtyType, b: CtyType): boolean {
+  if (a === b) return true;
+  switch (a.kind) {
+    case "string":
+    case "number":
+    case "bool":
+    case "dynamic":
+      return a.kind === b.kind;
+    case "list":
+    case "set":
+    case "map":
+      return b.kind === a.kind && typeEquals(a.element, (b as CollectionType).element);
+    case "tuple":
+      return (
+        b.kind === "tuple" &&
+        a.elements.length === b.elements.length &&
+        a.elements.every((t, i) => typeEquals(t, b.elements[i]!))
+      );
+    case "object": {
+      if (b.kind !== "object" || a.attributeNames.length !== b.attributeNames.length) return false;
+      if (a.optional.size !== b.optional.size) return false;
+      for (const n of a.optional) if (!b.optional.has(n)) return false;
+      return a.attributeNames.every(
+        (n, i) => n === b.attributeNames[i] && typeEquals(a.attributes[n]!, b.attributes[n]!),
+      );
+    }
+    case "capsule":
+      return false; // a === b was checked above
+  }
+}
+
+/** The name go-cty's FriendlyName gives: "list of string", "object", "dynamic". */
+export function friendlyName(type: CtyType): string {
+  return nameOf(type, false);
+}
+
+/**
+ * The name go-cty's FriendlyNameForConstraint gives, for types used as constraints:
+ * "any type" for dynamic, "list of any single type" for a list of dynamic.
+ */
+export function friendlyNameForConstraint(type: CtyType): string {
+  return nameOf(type, true);
+}
+
+function nameOf(type: CtyType, constraint: boolean): string {
+  switch (type.kind) {
+    case "dynamic":
+      return constraint ? "any type" : "dynamic";
+    case "list":
+    case "set":
+    case "map": {
+      const element =
+        constraint && type.element.kind === "dynamic" ? "any single type" : nameOf(type.element, constraint);
+      return `${type.kind} of ${element}`;
+    }
+    case "capsule":
+      return type.name;
+    default:
+      return type.kind;
+  }
+}
+
+export class TypeJSONError extends Error {
+  override readonly name = "TypeJSONError";
+}
+
+/** The type JSON form as a JSON value: `"string"`, `["list","number"]`, `["object",{…},["a"]]`. */
+export function typeToJSON(type: CtyType): unknown {
+  switch (type.kind) {
+    case "string":
+    case "number":
+    case "bool":
+    case "dynamic":
+      return type.kind;
+    case "list":
+    case "set":
+    case "map":
+      return [type.kind, typeToJSON(type.element)];
+    case "tuple":
+      return ["tuple", type.elements.map(typeToJSON)];
+    case "object": {
+      const attributes: Record<string, unknown> = {};
+      for (const n of type.attributeNames) attributes[n] = typeToJSON(type.attributes[n]!);
+      if (type.optional.size === 0) return ["object", attributes];
+      return ["object", attributes, [...type.optional].sort(compareBytewise)];
+    }
+    case "capsule":
+      throw new TypeJSONError(`type not allowed: ${type.name} (capsule types have no JSON form)`);
+  }
+}
+
+/** The type JSON text byte for byte as go-cty writes it (Go's JSON escaping included). */
+export function typeToJSONText(type: CtyType): string {
+  switch (type.kind) {
+    case "string":
+    case "number":
+    case "bool":
+    case "dynamic":
+      return `"${type.kind}"`;
+    case "list":
+    case "set":
+    case "map":
+      return `["${type.kind}",${typeToJSONText(type.element)}]`;
+    case "tuple":
+      return `["tuple",[${type.elements.map(typeToJSONText).join(",")}]]`;
+    case "object": {
+      const attributes = type.attributeNames.map(
+        (n) => `${goJsonString(n)}:${typeToJSONText(type.attributes[n]!)}`,
+      );
+      const optional =
+        type.optional.size === 0
+          ? ""
+          : `,[${[...type.optional]
+              .sort(compareBytewise)
+              .map((n) => goJsonString(n))
+              .join(",")}]`;
+      return `["object",{${attributes.join(",")}}${optional}]`;
+    }
+    case "capsule":
+      throw new TypeJSONError(`type not allowed: ${type.name} (capsule types have no JSON form)`);
+  }
+}
+
+/** Reads the type JSON form from a parsed JSON value. Throws TypeJSONError saying what is wrong. */
+export function typeFromJSON(json: unknown): CtyType {
+  if (typeof json === "string") {
+    switch (json) {
+      case "string":
+        return string;
+      case "number":
+        return number;
+      case "bool":
+        return bool;
+      case "dynamic":
+        return dynamic;
+      default:
+        throw new TypeJSONError(`invalid primitive type name ${JSON.stringify(json)}`);
+    }
+  }
+  if (!Array.isArray(json))
+    throw new TypeJSONError("invalid type description: expected a string or an array");
+  const [kind, arg, extra] = json as unknown[];
+  if (typeof kind !== "string") throw new TypeJSONError("invalid complex type kind name");
+  const arity = kind === "object" ? [2, 3] : [2];
+  if (!arity.includes(json.length))
+    throw new TypeJSONError(`unexpected extra data in the ${kind} type description`);
+  switch (kind) {
+    case "list":
+      return list(typeFromJSON(arg));
+    case "set":
+      return set(typeFromJSON(arg));
+    case "map":
+      return map(typeFromJSON(arg));
+    case "tuple":
+      if (!Array.isArray(arg)) throw new TypeJSONError("a tuple type needs an array of element types");
+      return tuple(arg.map(typeFromJSON));
+    case "object": {
+      if (typeof arg !== "object" || arg === null || Array.isArray(arg)) {
+        throw new TypeJSONError("an object type needs an object of attribute types");
+      }
+      const attributes: Record<string, CtyType> = {};
+      for (const [n, t] of Object.entries(arg)) attributes[n] = typeFromJSON(t);
+      if (extra === undefined) return object(attributes);
+      if (!Array.isArray(extra) || !extra.every((n) => typeof n === "string")) {
+        throw new TypeJSONError("an object type's optional attributes must be an array of names");
+      }
+      try {
+        return object(attributes, extra as string[]);
+      } catch (err) {
+        throw new TypeJSONError((err as Error).message);
+      }
+    }
+    default:
+      throw new TypeJSONError(`invalid complex type kind name ${JSON.stringify(kind)}`);
+  }
+}
+
+/** Reads type JSON text, as in a schema's `type` bytes or a dynamic value's wrapper. */
+export function parseTypeJSON(text: string | Uint8Array): CtyType {
+  const source = typeof text === "string" ? text : new TextDecoder("utf-8", { fatal: true }).decode(text);
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (err) {
+    throw new TypeJSONError(`type description is not JSON: ${(err as Error).message}`);
+  }
+  return typeFromJSON(json);
+}
+
+/** Byte-wise (UTF-8) order, which is code point order; JS's default sort compares UTF-16 units. */
 export function compareBytewise(a: string, b: string): number {
-  // JS compares UTF-16 code units; cty compares UTF-8 bytes. They agree except around
-  // astral characters, so compare code points to match byte order exactly.
   if (a === b) return 0;
   const ai = a[Symbol.iterator]();
   const bi = b[Symbol.iterator]();

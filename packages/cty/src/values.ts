@@ -2,6 +2,8 @@
 //
 //   string  -> string            bool -> boolean          null -> null
 //   number  -> number | bigint | Decimal (never a rounded JS number)
+//   list, tuple -> an array
+//   map     -> a plain object, one property per key
 //   object  -> a plain object holding every attribute
 //   unknown -> the `Unknown` marker
 
@@ -41,7 +43,8 @@ export type CtyValue =
   | string
   | boolean
   | CtyNumber
-  | { readonly [attribute: string]: CtyValue };
+  | readonly CtyValue[]
+  | { readonly [attributeOrKey: string]: CtyValue };
 
 const decimalPattern = /^([+-])?(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$|^([+-])?\.(\d+)(?:[eE]([+-]?\d+))?$/;
 

@@ -9,8 +9,11 @@
 //	{"op":"msgpack","type":<type JSON>,"hex":"..."}  decode with msgpack.Unmarshal, re-encode
 //	{"op":"json","type":<type JSON>,"json":"..."}    decode with ctyjson.Unmarshal, re-encode
 //	                                                  as JSON and as msgpack
+//	{"op":"type","type":<type JSON>}                  the type's JSON as go-cty writes it, and its
+//	                                                  friendly names
 //
-// Replies: {"hex":"...","json":"..."} with what applies, or {"error":"..."}.
+// Replies: {"hex":"...","json":"...","name":"...","constraintName":"..."} with what applies,
+// or {"error":"..."}.
 package main
 
 import (
@@ -33,9 +36,11 @@ type request struct {
 }
 
 type reply struct {
-	Hex   string `json:"hex,omitempty"`
-	JSON  string `json:"json,omitempty"`
-	Error string `json:"error,omitempty"`
+	Hex            string `json:"hex,omitempty"`
+	JSON           string `json:"json,omitempty"`
+	Name           string `json:"name,omitempty"`
+	ConstraintName string `json:"constraintName,omitempty"`
+	Error          string `json:"error,omitempty"`
 }
 
 func main() {
@@ -79,6 +84,12 @@ func answer(req request) reply {
 		return reply{Error: "type: " + err.Error()}
 	}
 	switch req.Op {
+	case "type":
+		text, err := ctyjson.MarshalType(ty)
+		if err != nil {
+			return reply{Error: "marshal type: " + err.Error()}
+		}
+		return reply{JSON: string(text), Name: ty.FriendlyName(), ConstraintName: ty.FriendlyNameForConstraint()}
 	case "msgpack":
 		raw, err := hex.DecodeString(req.Hex)
 		if err != nil {

@@ -2,7 +2,7 @@ package main
 
 import (
 	"encoding/hex"
-	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 
@@ -11,13 +11,42 @@ import (
 	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
 )
 
+// corpus is the committed file: types as go-cty writes and names them, and values as it
+// encodes them.
+type corpus struct {
+	Types  []typeVector `json:"types"`
+	Values []vector     `json:"values"`
+}
+
+type typeVector struct {
+	JSON           string `json:"json"`
+	Name           string `json:"name"`
+	ConstraintName string `json:"constraintName"`
+}
+
 // vector is one entry of the committed corpus: a value of a type, as go-cty encodes it.
 type vector struct {
-	Name    string          `json:"name"`
-	Type    json.RawMessage `json:"type"`
-	Msgpack string          `json:"msgpack"`
+	Name    string `json:"name"`
+	Type    string `json:"type"` // the type JSON text as go-cty writes it
+	Msgpack string `json:"msgpack"`
 	// JSON is the cty JSON form; absent for values it cannot hold (unknowns, infinities).
 	JSON *string `json:"json,omitempty"`
+}
+
+func numbers(n int) []cty.Value {
+	out := make([]cty.Value, n)
+	for i := range out {
+		out[i] = cty.NumberIntVal(int64(i * 1000))
+	}
+	return out
+}
+
+func mapOf(n int) cty.Value {
+	out := make(map[string]cty.Value, n)
+	for i := 0; i < n; i++ {
+		out[fmt.Sprintf("key%02d", i)] = cty.BoolVal(i%2 == 0)
+	}
+	return cty.MapVal(out)
 }
 
 func mustNumber(s string) cty.Value {
@@ -36,9 +65,36 @@ func bigInt(s string) cty.Value {
 	return cty.NumberVal(new(big.Float).SetInt(i))
 }
 
-// The types and values the foundation slice of @tsvider/cty covers: string, number, bool and
-// objects of them, with nulls and unknowns. The cty issue widens this to every type.
-func vectors() []vector {
+func vectors() corpus {
+	return corpus{Types: typeVectors(), Values: valueVectors()}
+}
+
+func typeVectors() []typeVector {
+	obj := cty.Object(map[string]cty.Type{"b": cty.String, "a": cty.List(cty.Number), "<&>": cty.Bool, "\u00e9": cty.DynamicPseudoType})
+	types := []cty.Type{
+		cty.String, cty.Number, cty.Bool, cty.DynamicPseudoType,
+		cty.List(cty.String), cty.Set(cty.Number), cty.Map(cty.Bool),
+		cty.List(cty.DynamicPseudoType), cty.Set(cty.DynamicPseudoType), cty.Map(cty.DynamicPseudoType),
+		cty.List(cty.List(cty.Map(cty.String))),
+		cty.EmptyObject, obj,
+		cty.ObjectWithOptionalAttrs(map[string]cty.Type{"x": cty.String, "y": cty.Number, "z": cty.Bool}, []string{"z", "x"}),
+		cty.EmptyTuple, cty.Tuple([]cty.Type{cty.String, cty.Number, obj, cty.Tuple([]cty.Type{cty.Bool})}),
+		cty.Map(cty.Object(map[string]cty.Type{"10": cty.String, "9": cty.String, "a": cty.String})),
+	}
+	out := make([]typeVector, 0, len(types))
+	for _, ty := range types {
+		text, err := ctyjson.MarshalType(ty)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, typeVector{JSON: string(text), Name: ty.FriendlyName(), ConstraintName: ty.FriendlyNameForConstraint()})
+	}
+	return out
+}
+
+// The values @tsvider/cty encodes so far: primitives, objects, lists, maps and tuples, with
+// nulls and unknowns. Sets, dynamic values, refinements and marks join with the full cty issue.
+func valueVectors() []vector {
 	type tv struct {
 		name string
 		ty   cty.Type
@@ -110,6 +166,25 @@ func vectors() []vector {
 			"inner": cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("a"), "cores": mustNumber("0.1"), "on": cty.False}),
 		})},
 		{"object nested null", nested, cty.ObjectVal(map[string]cty.Value{"label": cty.StringVal("x"), "inner": cty.NullVal(server)})},
+		{"list empty", cty.List(cty.String), cty.ListValEmpty(cty.String)},
+		{"list of strings", cty.List(cty.String), cty.ListVal([]cty.Value{cty.StringVal("b"), cty.StringVal("a"), cty.NullVal(cty.String), cty.UnknownVal(cty.String)})},
+		{"list null", cty.List(cty.Number), cty.NullVal(cty.List(cty.Number))},
+		{"list unknown", cty.List(cty.Number), cty.UnknownVal(cty.List(cty.Number))},
+		{"list of 20 numbers", cty.List(cty.Number), cty.ListVal(numbers(20))},
+		{"list of objects", cty.List(server), cty.ListVal([]cty.Value{
+			cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("a"), "cores": cty.NumberIntVal(1), "on": cty.True}),
+			cty.NullVal(server),
+		})},
+		{"list of lists", cty.List(cty.List(cty.Bool)), cty.ListVal([]cty.Value{cty.ListVal([]cty.Value{cty.True}), cty.ListValEmpty(cty.Bool)})},
+		{"map empty", cty.Map(cty.String), cty.MapValEmpty(cty.String)},
+		{"map keys in byte order", cty.Map(cty.Number), cty.MapVal(map[string]cty.Value{"b": cty.NumberIntVal(1), "a": cty.NumberIntVal(2), "10": cty.NumberIntVal(3), "9": cty.NumberIntVal(4), "\u00e9": cty.NumberIntVal(5), "B": cty.NullVal(cty.Number)})},
+		{"map with unknown element", cty.Map(cty.String), cty.MapVal(map[string]cty.Value{"k": cty.UnknownVal(cty.String)})},
+		{"map of 20 entries", cty.Map(cty.Bool), mapOf(20)},
+		{"map null", cty.Map(cty.String), cty.NullVal(cty.Map(cty.String))},
+		{"tuple empty", cty.EmptyTuple, cty.EmptyTupleVal},
+		{"tuple mixed", cty.Tuple([]cty.Type{cty.String, cty.Number, cty.Bool, cty.List(cty.String)}), cty.TupleVal([]cty.Value{cty.StringVal("x"), mustNumber("0.1"), cty.NullVal(cty.Bool), cty.ListValEmpty(cty.String)})},
+		{"tuple unknown", cty.Tuple([]cty.Type{cty.String}), cty.UnknownVal(cty.Tuple([]cty.Type{cty.String}))},
+		{"object with integer-like names", cty.Object(map[string]cty.Type{"10": cty.String, "9": cty.String, "a": cty.String}), cty.ObjectVal(map[string]cty.Value{"10": cty.StringVal("x"), "9": cty.StringVal("y"), "a": cty.StringVal("z")})},
 		{"object attribute names in byte order", cty.Object(map[string]cty.Type{"b": cty.String, "a": cty.String, "B": cty.String, "\u00e9": cty.String, "a_b": cty.String}), cty.ObjectVal(map[string]cty.Value{
 			"b": cty.StringVal("1"), "a": cty.StringVal("2"), "B": cty.StringVal("3"), "\u00e9": cty.StringVal("4"), "a_b": cty.StringVal("5"),
 		})},
@@ -124,7 +199,7 @@ func vectors() []vector {
 		if err != nil {
 			panic(c.name + ": " + err.Error())
 		}
-		v := vector{Name: c.name, Type: tyJSON, Msgpack: hex.EncodeToString(mp)}
+		v := vector{Name: c.name, Type: string(tyJSON), Msgpack: hex.EncodeToString(mp)}
 		if js, err := ctyjson.Marshal(c.val, c.ty); err == nil {
 			s := string(js)
 			v.JSON = &s

@@ -2,28 +2,32 @@
 // exactly the type's attributes, so a missing or an extra one is an error naming it, unless
 // the caller (reading old state) asks for leniency.
 import { CtyValueError, type Path } from "../path.js";
-import { type ObjectType, sortedAttributeNames } from "../types.js";
+import type { ObjectType } from "../types.js";
 
 export interface ObjectFieldOptions {
   readonly missing?: "error" | "null";
   readonly extra?: "error" | "ignore";
 }
 
-/** Maps each attribute of `type` through `convert`, in name order, checking the field set. */
+/**
+ * Maps each attribute of `type` through `convert`, in name order, checking the field set. A
+ * Map, not a plain object: a plain object would put integer-like names ("10", "9") first in
+ * numeric order, and encoders must write attributes in byte-wise order.
+ */
 export function mapObjectFields<T>(
   fields: object,
   type: ObjectType,
   path: Path,
-  convert: (field: unknown, attributeType: ObjectType["attributes"][string], at: Path) => T,
+  convert: (field: unknown, attributeType: ObjectType["attributes"][string], at: Path, name: string) => T,
   options: ObjectFieldOptions = {},
-): Record<string, T | null> {
-  const out: Record<string, T | null> = {};
-  for (const name of sortedAttributeNames(type)) {
+): Map<string, T | null> {
+  const out = new Map<string, T | null>();
+  for (const name of type.attributeNames) {
     const at = [...path, { attribute: name }];
     if (Object.hasOwn(fields, name)) {
-      out[name] = convert((fields as Record<string, unknown>)[name], type.attributes[name]!, at);
+      out.set(name, convert((fields as Record<string, unknown>)[name], type.attributes[name]!, at, name));
     } else if (options.missing === "null") {
-      out[name] = null;
+      out.set(name, null);
     } else {
       throw new CtyValueError(at, "attribute is missing from the object");
     }

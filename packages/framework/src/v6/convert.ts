@@ -1,6 +1,6 @@
 // Translation between tfplugin6 messages and framework values: DynamicValue <-> cty values,
 // Diagnostic, AttributePath, Schema.
-import { type CtyType, type CtyValue, CtyValueError, typeToJSON } from "@tsvider/cty";
+import { type CtyType, type CtyValue, CtyValueError, formatPath, typeToJSONText } from "@tsvider/cty";
 import { decodeJson } from "@tsvider/cty/json";
 import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
 import {
@@ -34,7 +34,7 @@ export function decodeDynamic(
     if (!(err instanceof CtyValueError)) throw err;
     diagnostics.addError(
       `Invalid ${what}`,
-      `${err.path.length ? `The value of "${err.path.map((s) => s.attribute).join(".")}" is not valid: ` : ""}${err.reason}.`,
+      `${err.path.length ? `The value of "${formatPath(err.path)}" is not valid: ` : ""}${err.reason}.`,
       err.path,
     );
     return undefined;
@@ -94,7 +94,7 @@ export function toProtoSchema(
       const o = a.options;
       return Schema_Attribute.fromPartial({
         name,
-        type: Buffer.from(JSON.stringify(typeToJSON(a.type))),
+        type: Buffer.from(typeToJSONText(a.type)),
         description: o.markdownDescription ?? o.description ?? "",
         descriptionKind: o.markdownDescription !== undefined ? StringKind.MARKDOWN : StringKind.PLAIN,
         required: o.required === true,
