@@ -1,5 +1,6 @@
+import { canonicalSetElements } from "./internal/set-elements.js";
 import type { CtyType } from "./types.js";
-import { type CtyNumber, type CtyValue, isUnknown, numbersEqual } from "./values.js";
+import { type CtyNumber, type CtyValue, Decimal, isUnknown, numbersEqual } from "./values.js";
 
 /**
  * Whether two values of `type` are the same, as cty's RawEquals sees it: unknown equals only
@@ -35,11 +36,34 @@ export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
         keys.every((k) => Object.hasOwn(bo, k) && valuesEqual(ao[k]!, bo[k]!, type.element))
       );
     }
-    case "set":
+    case "set": {
+      const ae = canonicalSet(a as readonly CtyValue[], type.element);
+      const be = canonicalSet(b as readonly CtyValue[], type.element);
+      return ae.length === be.length && ae.every((e, i) => valuesEqual(e, be[i]!, type.element));
+    }
     case "dynamic":
     case "capsule":
       throw new TypeError(
         `comparing ${type.kind} values is not supported by this version of @tsvider/cty yet`,
       );
   }
+}
+
+/** Whether a value is or holds an unknown anywhere. */
+export function containsUnknown(value: CtyValue): boolean {
+  if (isUnknown(value)) return true;
+  if (value === null || typeof value !== "object" || value instanceof Decimal) return false;
+  return Object.values(value).some(containsUnknown);
+}
+
+/**
+ * The elements of a set of `elementType`, deduplicated and in go-cty's order: the order it
+ * writes them to the wire and iterates them in. Linear in the number of elements plus a sort.
+ */
+export function canonicalSet(elements: readonly CtyValue[], elementType: CtyType): CtyValue[] {
+  return canonicalSetElements(elements, elementType, {
+    rawEquals: (a, b) => valuesEqual(a, b, elementType),
+    equivalent: (a, b) => !containsUnknown(a) && !containsUnknown(b) && valuesEqual(a, b, elementType),
+    canonical: canonicalSet,
+  });
 }

@@ -1,4 +1,4 @@
-export { valuesEqual } from "./equality.js";
+export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
 export { CtyValueError, formatPath, type Path, type PathStep } from "./path.js";
 export {
   bool,

@@ -1,6 +1,7 @@
 // The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
 // losslessly: a JSON number of any length keeps its exact value.
 import { parse } from "lossless-json";
+import { canonicalSet } from "./equality.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path, unsupportedType } from "./path.js";
@@ -77,9 +78,11 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       });
       return Object.fromEntries(fields);
     }
-    case "list": {
+    case "list":
+    case "set": {
       if (!Array.isArray(raw)) break;
-      return raw.map((e, index) => fromJson(e, type.element, [...path, { index }], options));
+      const elements = raw.map((e, index) => fromJson(e, type.element, [...path, { index }], options));
+      return type.kind === "set" ? canonicalSet(elements, type.element) : elements;
     }
     case "tuple": {
       if (!Array.isArray(raw)) break;
@@ -99,7 +102,6 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       }
       return out;
     }
-    case "set":
     case "dynamic":
     case "capsule":
       throw unsupportedType(type.kind, path);
@@ -131,6 +133,7 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
       return `{${[...fields].map(([name, text]) => `${goJsonString(name)}:${text}`).join(",")}}`;
     }
     case "list":
+    case "set":
     case "tuple": {
       if (!Array.isArray(value)) break;
       if (type.kind === "tuple" && value.length !== type.elements.length) {
@@ -139,8 +142,9 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
           `a tuple of ${type.elements.length} elements is required, but got ${value.length}`,
         );
       }
+      const elements = type.kind === "set" ? canonicalSet(value, type.element) : value;
       const elementType = (index: number) => (type.kind === "tuple" ? type.elements[index]! : type.element);
-      return `[${value.map((e, index) => writeJson(e, elementType(index), [...path, { index }])).join(",")}]`;
+      return `[${elements.map((e, index) => writeJson(e, elementType(index), [...path, { index }])).join(",")}]`;
     }
     case "map": {
       if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
@@ -153,7 +157,6 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
         )
         .join(",")}}`;
     }
-    case "set":
     case "dynamic":
     case "capsule":
       throw unsupportedType(type.kind, path);

@@ -5,6 +5,7 @@
 //   - objects: a map holding exactly every attribute;
 //   - null: nil at any level.
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
+import { canonicalSet } from "./equality.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path, unsupportedType } from "./path.js";
@@ -77,9 +78,11 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       }
       return Object.fromEntries(mapObjectFields(raw, type, path, fromRaw));
     }
-    case "list": {
+    case "list":
+    case "set": {
       if (!Array.isArray(raw)) throw mismatch(raw, type, path);
-      return raw.map((e, index) => fromRaw(e, type.element, [...path, { index }]));
+      const elements = raw.map((e, index) => fromRaw(e, type.element, [...path, { index }]));
+      return type.kind === "set" ? canonicalSet(elements, type.element) : elements;
     }
     case "tuple": {
       if (!Array.isArray(raw)) throw mismatch(raw, type, path);
@@ -101,7 +104,6 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       }
       return out;
     }
-    case "set":
     case "dynamic":
     case "capsule":
       throw unsupportedType(type.kind, path);
@@ -143,6 +145,15 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       });
       return;
     }
+    case "set": {
+      if (!Array.isArray(value)) break;
+      const elements = canonicalSet(value, type.element);
+      w.arrayHeader(elements.length);
+      elements.forEach((e, index) => {
+        write(w, e, type.element, [...path, { index }]);
+      });
+      return;
+    }
     case "list":
     case "tuple": {
       if (!Array.isArray(value)) break;
@@ -169,7 +180,6 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       }
       return;
     }
-    case "set":
     case "dynamic":
     case "capsule":
       throw unsupportedType(type.kind, path);

@@ -41,6 +41,14 @@ func numbers(n int) []cty.Value {
 	return out
 }
 
+func setOfStrings(n int) cty.Value {
+	out := make([]cty.Value, n)
+	for i := range out {
+		out[i] = cty.StringVal(fmt.Sprintf("item-%d", (i*7919)%n))
+	}
+	return cty.SetVal(out)
+}
+
 func mapOf(n int) cty.Value {
 	out := make(map[string]cty.Value, n)
 	for i := 0; i < n; i++ {
@@ -184,6 +192,27 @@ func valueVectors() []vector {
 		{"tuple empty", cty.EmptyTuple, cty.EmptyTupleVal},
 		{"tuple mixed", cty.Tuple([]cty.Type{cty.String, cty.Number, cty.Bool, cty.List(cty.String)}), cty.TupleVal([]cty.Value{cty.StringVal("x"), mustNumber("0.1"), cty.NullVal(cty.Bool), cty.ListValEmpty(cty.String)})},
 		{"tuple unknown", cty.Tuple([]cty.Type{cty.String}), cty.UnknownVal(cty.Tuple([]cty.Type{cty.String}))},
+		{"set empty", cty.Set(cty.String), cty.SetValEmpty(cty.String)},
+		{"set of strings in byte order", cty.Set(cty.String), cty.SetVal([]cty.Value{cty.StringVal("b"), cty.StringVal("a"), cty.StringVal("B"), cty.StringVal("\u00e9"), cty.StringVal("a")})},
+		{"set of strings with null and unknowns", cty.Set(cty.String), cty.SetVal([]cty.Value{cty.UnknownVal(cty.String), cty.NullVal(cty.String), cty.StringVal("z"), cty.UnknownVal(cty.String), cty.StringVal("a")})},
+		{"set of numbers ascending", cty.Set(cty.Number), cty.SetVal([]cty.Value{cty.NumberIntVal(10), cty.NumberIntVal(-3), mustNumber("0.1"), cty.NumberFloatVal(2.5), cty.PositiveInfinity, cty.NegativeInfinity, bigInt("100000000000000000000000")})},
+		{"set of numbers equal by value collapse", cty.Set(cty.Number), cty.SetVal([]cty.Value{cty.NumberFloatVal(0.5), mustNumber("0.5"), cty.NumberIntVal(1), mustNumber("1.0")})},
+		{"set of bools", cty.Set(cty.Bool), cty.SetVal([]cty.Value{cty.True, cty.False})},
+		{"set of objects by hash bytes", cty.Set(server), cty.SetVal([]cty.Value{
+			cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("web"), "cores": cty.NumberIntVal(4), "on": cty.True}),
+			cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("db"), "cores": cty.NumberIntVal(16), "on": cty.False}),
+			cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("a\tb"), "cores": mustNumber("12345678901.5"), "on": cty.NullVal(cty.Bool)}),
+			cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal("\u4e16"), "cores": cty.NumberFloatVal(1e-7), "on": cty.True}),
+			cty.ObjectVal(map[string]cty.Value{"name": cty.UnknownVal(cty.String), "cores": cty.NumberIntVal(1), "on": cty.True}),
+			cty.NullVal(server),
+		})},
+		{"set of lists", cty.Set(cty.List(cty.Number)), cty.SetVal([]cty.Value{cty.ListVal([]cty.Value{cty.NumberIntVal(2)}), cty.ListVal([]cty.Value{cty.NumberIntVal(1), cty.NumberIntVal(3)}), cty.ListValEmpty(cty.Number)})},
+		{"set of maps", cty.Set(cty.Map(cty.String)), cty.SetVal([]cty.Value{cty.MapVal(map[string]cty.Value{"k": cty.StringVal("v")}), cty.MapVal(map[string]cty.Value{"a": cty.StringVal("\"q\"")})})},
+		{"set of sets", cty.Set(cty.Set(cty.String)), cty.SetVal([]cty.Value{cty.SetVal([]cty.Value{cty.StringVal("x"), cty.StringVal("y")}), cty.SetVal([]cty.Value{cty.StringVal("a")})})},
+		{"set of tuples", cty.Set(cty.Tuple([]cty.Type{cty.String, cty.Number})), cty.SetVal([]cty.Value{cty.TupleVal([]cty.Value{cty.StringVal("b"), cty.NumberIntVal(1)}), cty.TupleVal([]cty.Value{cty.StringVal("a"), mustNumber("1e30")})})},
+		{"set of 40 strings", cty.Set(cty.String), setOfStrings(40)},
+		{"set null", cty.Set(cty.String), cty.NullVal(cty.Set(cty.String))},
+		{"set unknown", cty.Set(cty.String), cty.UnknownVal(cty.Set(cty.String))},
 		{"object with integer-like names", cty.Object(map[string]cty.Type{"10": cty.String, "9": cty.String, "a": cty.String}), cty.ObjectVal(map[string]cty.Value{"10": cty.StringVal("x"), "9": cty.StringVal("y"), "a": cty.StringVal("z")})},
 		{"object attribute names in byte order", cty.Object(map[string]cty.Type{"b": cty.String, "a": cty.String, "B": cty.String, "\u00e9": cty.String, "a_b": cty.String}), cty.ObjectVal(map[string]cty.Value{
 			"b": cty.StringVal("1"), "a": cty.StringVal("2"), "B": cty.StringVal("3"), "\u00e9": cty.StringVal("4"), "a_b": cty.StringVal("5"),

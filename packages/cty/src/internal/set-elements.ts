@@ -1,0 +1,227 @@
+// Sets as go-cty keeps them. A set value is written to the wire (and iterated) in one
+// canonical order, so we must produce exactly that order:
+//   1. elements are grouped by the CRC-32 of their "hash bytes", a text form of the value,
+//      groups in ascending checksum order, each group in insertion order;
+//   2. then a stable sort: known before unknown, nulls last, strings byte-wise, numbers
+//      ascending, false before true, anything else by its hash bytes.
+// Equal elements collapse into one; an element that is or holds an unknown never equals
+// another, so unknowns never collapse. Membership is by hash, so building a set is linear in
+// its size (plus the sort), never quadratic.
+import type { CtyType } from "../types.js";
+import { compareBytewise } from "../types.js";
+import { type CtyNumber, type CtyValue, Decimal, exactDecimalOfDouble, isUnknown } from "../values.js";
+
+const crcTable = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+const utf8 = new TextEncoder();
+
+function crc32(text: string): number {
+  let crc = 0xffffffff;
+  for (const byte of utf8.encode(text)) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** What set ordering needs from value equality, passed in to keep dependencies one-way. */
+export interface ElementEquality {
+  /** cty's Equals being true: equal and wholly known. Decides which elements collapse. */
+  readonly equivalent: (a: CtyValue, b: CtyValue) => boolean;
+  /** cty's RawEquals: equal, unknowns included. */
+  readonly rawEquals: (a: CtyValue, b: CtyValue) => boolean;
+  /** Canonical order of a nested set's elements, which its hash bytes list in that order. */
+  readonly canonical: (elements: readonly CtyValue[], elementType: CtyType) => readonly CtyValue[];
+}
+
+/** The elements of a set in go-cty's canonical order, duplicates removed. */
+export function canonicalSetElements(
+  elements: readonly CtyValue[],
+  type: CtyType,
+  eq: ElementEquality,
+): CtyValue[] {
+  const buckets = new Map<string, CtyValue[]>();
+  for (const element of elements) {
+    const key = hashBytes(element, type, eq.canonical);
+    const bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, [element]);
+    else if (!bucket.some((other) => eq.equivalent(element, other))) bucket.push(element);
+  }
+  const flat: { value: CtyValue; key: string }[] = [];
+  const ordered = [...buckets]
+    .map(([key, bucket]) => ({ sum: crc32(key), key, bucket }))
+    .sort((a, b) => a.sum - b.sum);
+  for (const { key, bucket } of ordered) for (const value of bucket) flat.push({ value, key });
+  // Array.prototype.sort is stable, as go-cty's sort.SliceStable.
+  const less = (x: { value: CtyValue; key: string }, y: { value: CtyValue; key: string }) =>
+    isLess(x.value, x.key, y.value, y.key, type, eq);
+  flat.sort((x, y) => (less(x, y) ? -1 : less(y, x) ? 1 : 0));
+  return flat.map((e) => e.value);
+}
+
+/** go-cty's setRules.Less. */
+function isLess(
+  a: CtyValue,
+  aKey: string,
+  b: CtyValue,
+  bKey: string,
+  type: CtyType,
+  eq: ElementEquality,
+): boolean {
+  if (eq.rawEquals(a, b)) return false;
+  if (b === null && a !== null) return true;
+  if (a === null) return false;
+  if (!isUnknown(a) && isUnknown(b)) return true;
+  if (isUnknown(a)) return false;
+  switch (type.kind) {
+    case "string":
+      return compareBytewise(a as string, b as string) < 0;
+    case "bool":
+      return a === false;
+    case "number":
+      return compareNumbers(a as CtyNumber, b as CtyNumber) < 0;
+    default:
+      return compareBytewise(aKey, bKey) < 0;
+  }
+}
+
+/** Orders numbers by their exact values (the infinities at the ends). */
+export function compareNumbers(a: CtyNumber, b: CtyNumber): number {
+  const fa = infinity(a);
+  const fb = infinity(b);
+  if (fa !== 0 || fb !== 0) return fa === fb ? 0 : fa < fb ? -1 : 1;
+  const [an, as] = rational(a);
+  const [bn, bs] = rational(b);
+  // an / 10^as vs bn / 10^bs
+  const left = an * 10n ** BigInt(Math.max(bs - as, 0));
+  const right = bn * 10n ** BigInt(Math.max(as - bs, 0));
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function infinity(n: CtyNumber): number {
+  return typeof n === "number" && !Number.isFinite(n) ? Math.sign(n) : 0;
+}
+
+/** A finite number as an integer numerator and a power-of-ten scale. */
+function rational(n: CtyNumber): [bigint, number] {
+  const text = typeof n === "number" ? exactDecimalOfDouble(n)! : n.toString();
+  const point = text.indexOf(".");
+  if (point < 0) return [BigInt(text), 0];
+  return [BigInt(text.slice(0, point) + text.slice(point + 1)), text.length - point - 1];
+}
+
+/**
+ * go-cty's hash bytes (appendSetHashBytes): "?" unknown, "~" null, numbers as big.Float's
+ * String() (%g with 10 significant digits), "T"/"F", strings quoted as Go's %q, lists and
+ * sets "[e;e;]", maps "{k:v;}", objects and tuples "<v;v;>".
+ */
+export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEquality["canonical"]): string {
+  const hash = (v: CtyValue, t: CtyType): string => hashBytes(v, t, canonical);
+  if (isUnknown(value)) return "?";
+  if (value === null) return "~";
+  switch (type.kind) {
+    case "number":
+      return goFloatString(value as CtyNumber);
+    case "bool":
+      return value ? "T" : "F";
+    case "string":
+      return goQuote(value as string);
+    case "list":
+      return `[${(value as readonly CtyValue[]).map((e) => `${hash(e, type.element)};`).join("")}]`;
+    case "set":
+      return `[${canonical(value as readonly CtyValue[], type.element)
+        .map((e) => `${hash(e, type.element)};`)
+        .join("")}]`;
+    case "map": {
+      const record = value as Record<string, CtyValue>;
+      const keys = Object.keys(record).sort(compareBytewise);
+      return `{${keys.map((k) => `${goQuote(k)}:${hash(record[k]!, type.element)};`).join("")}}`;
+    }
+    case "object": {
+      const record = value as Record<string, CtyValue>;
+      return `<${type.attributeNames.map((n) => `${hash(record[n] ?? null, type.attributes[n]!)};`).join("")}>`;
+    }
+    case "tuple":
+      return `<${(value as readonly CtyValue[]).map((e, i) => `${hash(e, type.elements[i]!)};`).join("")}>`;
+    default:
+      throw new TypeError(`${type.kind} values cannot be set elements in this version of @tsvider/cty`);
+  }
+}
+
+/** big.Float's String(): Text('g', 10), from the number's exact decimal value. */
+export function goFloatString(n: CtyNumber): string {
+  if (typeof n === "number" && !Number.isFinite(n)) return n > 0 ? "+Inf" : "-Inf";
+  const exact =
+    typeof n === "number" ? exactDecimalOfDouble(n)! : n instanceof Decimal ? n.text : n.toString();
+  const negative = exact.startsWith("-");
+  const body = negative ? exact.slice(1) : exact;
+  // As a decimal: digits d1 d2 ... with the point after `exp` digits (value = 0.d1d2… × 10^exp).
+  const point = body.indexOf(".");
+  const intPart = point < 0 ? body : body.slice(0, point);
+  const fracPart = point < 0 ? "" : body.slice(point + 1);
+  let digits = (intPart + fracPart).replace(/^0+/, "");
+  let exp = intPart.replace(/^0+/, "").length;
+  if (intPart.replace(/^0+/, "") === "") exp = -(fracPart.length - fracPart.replace(/^0+/, "").length);
+  digits = digits.replace(/0+$/, "");
+  const sign = negative ? "-" : "";
+  if (digits === "") return `${sign}0`;
+  // Round to 10 significant digits, half to even only at an exact half (as math/big does).
+  if (digits.length > 10) {
+    const rest = digits.slice(10);
+    let kept = digits.slice(0, 10);
+    const up =
+      rest[0]! > "5" ||
+      (rest[0] === "5" && (rest.length > 1 ? /[1-9]/.test(rest.slice(1)) : (Number(kept[9]) & 1) === 1));
+    if (up) {
+      const bumped = (BigInt(kept) + 1n).toString();
+      if (bumped.length > kept.length) exp += 1;
+      kept = bumped.slice(0, 10);
+    }
+    digits = kept.replace(/0+$/, "");
+  }
+  const prec = 10;
+  let eprec = prec;
+  if (eprec > digits.length && digits.length >= exp) eprec = digits.length;
+  const x = exp - 1;
+  if (x < -4 || x >= eprec) {
+    const p = Math.min(prec, digits.length);
+    const mantissa = p > 1 ? `${digits[0]}.${digits.slice(1, p).padEnd(p - 1, "0")}` : digits[0]!;
+    const e = Math.abs(x);
+    return `${sign}${mantissa}e${x < 0 ? "-" : "+"}${e < 10 ? "0" : ""}${e}`;
+  }
+  const fractionDigits = Math.max((prec > exp ? digits.length : prec) - exp, 0);
+  const whole = exp > 0 ? digits.slice(0, exp).padEnd(exp, "0") : "0";
+  if (fractionDigits === 0) return `${sign}${whole}`;
+  let fraction = "";
+  for (let i = 0; i < fractionDigits; i++) fraction += digits[exp + i] ?? "0";
+  return `${sign}${whole}.${fraction}`;
+}
+
+const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** Go's strconv.Quote (fmt's %q): printable characters as they are, the rest escaped. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"' || ch === "\\") out += `\\${ch}`;
+    else if (printable.test(ch)) out += ch;
+    else if (c === 7) out += "\\a";
+    else if (c === 8) out += "\\b";
+    else if (c === 12) out += "\\f";
+    else if (c === 10) out += "\\n";
+    else if (c === 13) out += "\\r";
+    else if (c === 9) out += "\\t";
+    else if (c === 11) out += "\\v";
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
+    else if (c >= 0xd800 && c <= 0xdfff) out += "\\ufffd";
+    else if (c > 0xffff) out += `\\U${c.toString(16).padStart(8, "0")}`;
+    else out += `\\u${c.toString(16).padStart(4, "0")}`;
+  }
+  return `${out}"`;
+}
