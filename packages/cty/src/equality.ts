@@ -11,6 +11,8 @@ export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
   if (a === null || b === null || isUnknown(a) || isUnknown(b)) return false;
   switch (type.kind) {
     case "string":
+      // cty holds strings in NFC, so two spellings of one text are the same string.
+      return typeof a === "string" && typeof b === "string" && a.normalize("NFC") === b.normalize("NFC");
     case "bool":
       return a === b;
     case "number":

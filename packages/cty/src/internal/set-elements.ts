@@ -80,7 +80,8 @@ function isLess(
   if (isUnknown(a)) return false;
   switch (type.kind) {
     case "string":
-      return compareBytewise(a as string, b as string) < 0;
+      // cty holds strings in NFC; compare what it holds.
+      return compareBytewise((a as string).normalize("NFC"), (b as string).normalize("NFC")) < 0;
     case "bool":
       return a === false;
     case "number":
@@ -130,7 +131,7 @@ export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEqua
     case "bool":
       return value ? "T" : "F";
     case "string":
-      return goQuote(value as string);
+      return goQuote((value as string).normalize("NFC"));
     case "list":
       return `[${(value as readonly CtyValue[]).map((e) => `${hash(e, type.element)};`).join("")}]`;
     case "set":
@@ -140,7 +141,7 @@ export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEqua
     case "map": {
       const record = value as Record<string, CtyValue>;
       const keys = Object.keys(record).sort(compareBytewise);
-      return `{${keys.map((k) => `${goQuote(k)}:${hash(record[k]!, type.element)};`).join("")}}`;
+      return `{${keys.map((k) => `${goQuote(k.normalize("NFC"))}:${hash(record[k]!, type.element)};`).join("")}}`;
     }
     case "object": {
       const record = value as Record<string, CtyValue>;
