@@ -1,6 +1,6 @@
 import { canonicalSetElements } from "./internal/set-elements.js";
-import type { CtyType } from "./types.js";
-import { type CtyNumber, type CtyValue, Decimal, isUnknown, numbersEqual } from "./values.js";
+import { type CtyType, typeEquals } from "./types.js";
+import { type CtyNumber, type CtyValue, Decimal, Dynamic, isUnknown, numbersEqual } from "./values.js";
 
 /**
  * Whether two values of `type` are the same, as cty's RawEquals sees it: unknown equals only
@@ -43,17 +43,19 @@ export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
       const be = canonicalSet(b as readonly CtyValue[], type.element);
       return ae.length === be.length && ae.every((e, i) => valuesEqual(e, be[i]!, type.element));
     }
-    case "dynamic":
+    case "dynamic": {
+      if (!(a instanceof Dynamic) || !(b instanceof Dynamic)) return false;
+      return typeEquals(a.type, b.type) && valuesEqual(a.value, b.value, a.type);
+    }
     case "capsule":
-      throw new TypeError(
-        `comparing ${type.kind} values is not supported by this version of @tsvider/cty yet`,
-      );
+      throw new TypeError("capsule values are compared by the application that defines them");
   }
 }
 
 /** Whether a value is or holds an unknown anywhere. */
 export function containsUnknown(value: CtyValue): boolean {
   if (isUnknown(value)) return true;
+  if (value instanceof Dynamic) return containsUnknown(value.value);
   if (value === null || typeof value !== "object" || value instanceof Decimal) return false;
   return Object.values(value).some(containsUnknown);
 }
@@ -63,9 +65,39 @@ export function containsUnknown(value: CtyValue): boolean {
  * writes them to the wire and iterates them in. Linear in the number of elements plus a sort.
  */
 export function canonicalSet(elements: readonly CtyValue[], elementType: CtyType): CtyValue[] {
-  return canonicalSetElements(elements, elementType, {
-    rawEquals: (a, b) => valuesEqual(a, b, elementType),
-    equivalent: (a, b) => !containsUnknown(a) && !containsUnknown(b) && valuesEqual(a, b, elementType),
+  if (elementType.kind === "dynamic") {
+    // A set of dynamic values holds values of one concrete type, and cty orders them by it.
+    const concrete = uniformDynamicType(elements);
+    if (concrete === undefined) return canonicalSetElements(elements, elementType, rulesFor(elementType));
+    const inner = canonicalSet(
+      elements.map((e) => (e as Dynamic).value),
+      concrete,
+    );
+    return inner.map((v) => new Dynamic(concrete, v));
+  }
+  return canonicalSetElements(elements, elementType, rulesFor(elementType));
+}
+
+/**
+ * The one concrete type shared by elements of a collection of dynamic values; undefined when
+ * none is a Dynamic (all null or unknown). Throws when the types differ: cty keeps a
+ * collection's elements to one type.
+ */
+export function uniformDynamicType(elements: readonly CtyValue[]): CtyType | undefined {
+  const types = elements.map((e) => (e instanceof Dynamic ? e.type : undefined));
+  const first = types.find((t) => t !== undefined);
+  if (first === undefined) return undefined;
+  if (types.some((t) => t === undefined || !typeEquals(t, first))) {
+    throw new TypeError("the elements of a collection of dynamic values must all have one type");
+  }
+  return first;
+}
+
+function rulesFor(elementType: CtyType) {
+  return {
+    rawEquals: (a: CtyValue, b: CtyValue) => valuesEqual(a, b, elementType),
+    equivalent: (a: CtyValue, b: CtyValue) =>
+      !containsUnknown(a) && !containsUnknown(b) && valuesEqual(a, b, elementType),
     canonical: canonicalSet,
-  });
+  };
 }

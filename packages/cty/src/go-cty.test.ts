@@ -10,8 +10,10 @@ import { decodeMsgpack, encodeMsgpack } from "./msgpack.js";
 import {
   bool,
   type CtyType,
+  dynamic,
   friendlyName,
   friendlyNameForConstraint,
+  hasDynamicTypes,
   list,
   map,
   number,
@@ -24,7 +26,7 @@ import {
   typeToJSON,
   typeToJSONText,
 } from "./types.js";
-import { type CtyValue, Decimal, Unknown } from "./values.js";
+import { type CtyValue, Decimal, Dynamic, Unknown } from "./values.js";
 
 interface Vector {
   name: string;
@@ -85,6 +87,10 @@ const attributeName = fc.oneof(
   fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/),
   fc.constantFrom("10", "9", "é", "<&>", "B"),
 );
+// A collection's elements share one type, so dynamic may be the element type itself but not
+// sit deeper inside it (each element could then fill it with a different type).
+const collectionElement = (element: fc.Arbitrary<CtyType>) =>
+  element.filter((t) => t.kind === "dynamic" || !hasDynamicTypes(t));
 const { typeArb } = fc.letrec<{ typeArb: CtyType }>((tie) => ({
   typeArb: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -93,12 +99,15 @@ const { typeArb } = fc.letrec<{ typeArb: CtyType }>((tie) => ({
       weight: 1,
       arbitrary: fc.dictionary(attributeName, tie("typeArb"), { maxKeys: 4 }).map((a) => object(a)),
     },
-    { weight: 1, arbitrary: tie("typeArb").map(list) },
-    { weight: 1, arbitrary: tie("typeArb").map(set) },
-    { weight: 1, arbitrary: tie("typeArb").map(map) },
+    { weight: 1, arbitrary: collectionElement(tie("typeArb")).map(list) },
+    { weight: 1, arbitrary: collectionElement(tie("typeArb")).map(set) },
+    { weight: 1, arbitrary: collectionElement(tie("typeArb")).map(map) },
     { weight: 1, arbitrary: fc.array(tie("typeArb"), { maxLength: 3 }).map(tuple) },
+    { weight: 1, arbitrary: fc.constant(dynamic) },
   ),
 }));
+// The type a Dynamic value carries: concrete, no dynamic inside.
+const concreteTypeArb = typeArb.filter((t) => !hasDynamicTypes(t));
 
 // Magnitudes stay below 2^512: beyond it go-cty rounds every number to a 512-bit mantissa,
 // which this slice does not emulate yet (the cty issue does), while we keep the exact value.
@@ -153,11 +162,22 @@ function knownValueFor(type: CtyType): fc.Arbitrary<CtyValue> {
         Object.fromEntries(type.attributeNames.map((n) => [n, valueFor(type.attributes[n]!)])),
       );
     case "list":
-      return fc.array(valueFor(type.element), { maxLength: 4 });
     case "set":
-      return fc.array(valueFor(type.element), { maxLength: 5 });
     case "map":
-      return fc.dictionary(attributeName, valueFor(type.element), { maxKeys: 4 });
+      if (type.element.kind === "dynamic") {
+        // cty keeps a collection's elements to one type: pick it, then make every element.
+        return concreteTypeArb.chain((t): fc.Arbitrary<CtyValue> => {
+          const element = valueFor(t).map((v) => new Dynamic(t, v));
+          return type.kind === "map"
+            ? fc.dictionary(attributeName, element, { maxKeys: 4 })
+            : fc.array(element, { maxLength: type.kind === "set" ? 5 : 4 });
+        });
+      }
+      return type.kind === "map"
+        ? fc.dictionary(attributeName, valueFor(type.element), { maxKeys: 4 })
+        : fc.array(valueFor(type.element), { maxLength: type.kind === "set" ? 5 : 4 });
+    case "dynamic":
+      return concreteTypeArb.chain((t) => valueFor(t).map((v) => new Dynamic(t, v)));
     case "tuple":
       return fc.tuple(...type.elements.map(valueFor));
     default:

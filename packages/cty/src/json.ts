@@ -1,12 +1,20 @@
 // The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
 // losslessly: a JSON number of any length keeps its exact value.
 import { parse } from "lossless-json";
-import { canonicalSet } from "./equality.js";
+import { collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path, unsupportedType } from "./path.js";
-import { type CtyType, compareBytewise, friendlyName } from "./types.js";
-import { type CtyValue, Decimal, isUnknown, numberFromDecimalText, numberText } from "./values.js";
+import { type CtyType, compareBytewise, friendlyName, typeFromJSON, typeToJSONText } from "./types.js";
+import {
+  type CtyValue,
+  Decimal,
+  Dynamic,
+  isRecord,
+  isUnknown,
+  numberFromDecimalText,
+  numberText,
+} from "./values.js";
 
 /** Marks a JSON number while parsing, so it is told apart from a numeric string. */
 class JsonNumber {
@@ -82,7 +90,7 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
     case "set": {
       if (!Array.isArray(raw)) break;
       const elements = raw.map((e, index) => fromJson(e, type.element, [...path, { index }], options));
-      return type.kind === "set" ? canonicalSet(elements, type.element) : elements;
+      return [...collectionElements(type, elements, path)];
     }
     case "tuple": {
       if (!Array.isArray(raw)) break;
@@ -102,7 +110,26 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       }
       return out;
     }
-    case "dynamic":
+    case "dynamic": {
+      // {"value": …, "type": …}, in either order
+      if (typeof raw !== "object" || Array.isArray(raw) || raw instanceof JsonNumber) break;
+      const fields = raw as Record<string, unknown>;
+      for (const key of Object.keys(fields)) {
+        if (key !== "value" && key !== "type") {
+          throw new CtyValueError(path, `invalid key "${key}" in a dynamically-typed value`);
+        }
+      }
+      if (!Object.hasOwn(fields, "type"))
+        throw new CtyValueError(path, 'a dynamically-typed value needs its "type"');
+      let concrete: CtyType;
+      try {
+        concrete = typeFromJSON(fields.type);
+      } catch (err) {
+        throw new CtyValueError(path, `invalid type in a dynamic value: ${(err as Error).message}`);
+      }
+      const inner = fromJson(fields.value ?? null, concrete, path, options);
+      return concrete.kind === "dynamic" ? inner : new Dynamic(concrete, inner);
+    }
     case "capsule":
       throw unsupportedType(type.kind, path);
   }
@@ -126,7 +153,7 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
       if (typeof value !== "number" && typeof value !== "bigint" && !(value instanceof Decimal)) break;
       return numberText(value);
     case "object": {
-      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      if (!isRecord(value)) break;
       const fields = mapObjectFields(value, type, path, (field, t, at) =>
         writeJson((field ?? null) as CtyValue, t, at),
       );
@@ -142,14 +169,15 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
           `a tuple of ${type.elements.length} elements is required, but got ${value.length}`,
         );
       }
-      const elements = type.kind === "set" ? canonicalSet(value, type.element) : value;
+      const elements = type.kind === "tuple" ? value : collectionElements(type, value, path);
       const elementType = (index: number) => (type.kind === "tuple" ? type.elements[index]! : type.element);
       return `[${elements.map((e, index) => writeJson(e, elementType(index), [...path, { index }])).join(",")}]`;
     }
     case "map": {
-      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      if (!isRecord(value)) break;
       const keys = Object.keys(value).sort(compareBytewise);
       const record = value as Record<string, CtyValue>;
+      collectionElements(type, Object.values(record), path);
       return `{${keys
         .map(
           (key) =>
@@ -158,6 +186,13 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
         .join(",")}}`;
     }
     case "dynamic":
+      if (!(value instanceof Dynamic)) {
+        throw new CtyValueError(
+          path,
+          "a value where the type is dynamic must be a Dynamic (its type and value), null or Unknown",
+        );
+      }
+      return `{"value":${writeJson(value.value, value.type, path)},"type":${typeToJSONText(value.type)}}`;
     case "capsule":
       throw unsupportedType(type.kind, path);
   }

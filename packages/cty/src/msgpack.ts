@@ -5,15 +5,17 @@
 //   - objects: a map holding exactly every attribute;
 //   - null: nil at any level.
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
-import { canonicalSet } from "./equality.js";
+import { collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, type Path, unsupportedType } from "./path.js";
-import { type CtyType, compareBytewise, friendlyName } from "./types.js";
+import { type CtyType, compareBytewise, friendlyName, parseTypeJSON, typeToJSONText } from "./types.js";
 import {
   type CtyNumber,
   type CtyValue,
   Decimal,
+  Dynamic,
+  isRecord,
   isUnknown,
   numberFromDecimalText,
   numberText,
@@ -23,6 +25,7 @@ import {
 // Without registered extension types every extension decodes to an ExtData, which we turn
 // into Unknown below; refinement payloads (type 12) are read with the full cty issue.
 const extensionCodec = new ExtensionCodec();
+const textEncoder = new TextEncoder();
 const decoder = new Decoder({ extensionCodec, useBigInt64: true });
 
 const INT64_MIN = -(2n ** 63n);
@@ -82,7 +85,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
     case "set": {
       if (!Array.isArray(raw)) throw mismatch(raw, type, path);
       const elements = raw.map((e, index) => fromRaw(e, type.element, [...path, { index }]));
-      return type.kind === "set" ? canonicalSet(elements, type.element) : elements;
+      return [...collectionElements(type, elements, path)];
     }
     case "tuple": {
       if (!Array.isArray(raw)) throw mismatch(raw, type, path);
@@ -104,7 +107,24 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       }
       return out;
     }
-    case "dynamic":
+    case "dynamic": {
+      // [type JSON (bin, or str from older writers), value of that type]
+      if (!Array.isArray(raw) || raw.length !== 2) {
+        throw new CtyValueError(path, "a dynamic value must be an array of its type JSON and its value");
+      }
+      const [typeJson, inner] = raw;
+      if (!(typeJson instanceof Uint8Array) && typeof typeJson !== "string") {
+        throw new CtyValueError(path, "a dynamic value's type must be JSON bytes");
+      }
+      let concrete: CtyType;
+      try {
+        concrete = parseTypeJSON(typeJson);
+      } catch (err) {
+        throw new CtyValueError(path, `invalid type in a dynamic value: ${(err as Error).message}`);
+      }
+      if (concrete.kind === "dynamic") return fromRaw(inner, concrete, path);
+      return new Dynamic(concrete, fromRaw(inner, concrete, path));
+    }
     case "capsule":
       throw unsupportedType(type.kind, path);
   }
@@ -137,7 +157,7 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       return;
     }
     case "object": {
-      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      if (!isRecord(value)) break;
       w.mapHeader(type.attributeNames.length);
       mapObjectFields(value, type, path, (field, t, at, name) => {
         w.string(name);
@@ -147,7 +167,7 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
     }
     case "set": {
       if (!Array.isArray(value)) break;
-      const elements = canonicalSet(value, type.element);
+      const elements = collectionElements(type, value, path);
       w.arrayHeader(elements.length);
       elements.forEach((e, index) => {
         write(w, e, type.element, [...path, { index }]);
@@ -157,6 +177,7 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
     case "list":
     case "tuple": {
       if (!Array.isArray(value)) break;
+      if (type.kind === "list") collectionElements(type, value, path);
       if (type.kind === "tuple" && value.length !== type.elements.length) {
         throw new CtyValueError(
           path,
@@ -170,9 +191,14 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       return;
     }
     case "map": {
-      if (typeof value !== "object" || value instanceof Decimal || Array.isArray(value)) break;
+      if (!isRecord(value)) break;
       // cty writes map keys in byte-wise order.
       const entries = sortedEntries(value as Record<string, CtyValue>);
+      collectionElements(
+        type,
+        entries.map(([, e]) => e),
+        path,
+      );
       w.mapHeader(entries.length);
       for (const [key, e] of entries) {
         w.string(key);
@@ -180,7 +206,18 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       }
       return;
     }
-    case "dynamic":
+    case "dynamic": {
+      if (!(value instanceof Dynamic)) {
+        throw new CtyValueError(
+          path,
+          "a value where the type is dynamic must be a Dynamic (its type and value), null or Unknown",
+        );
+      }
+      w.arrayHeader(2);
+      w.bin(textEncoder.encode(typeToJSONText(value.type)));
+      write(w, value.value, value.type, path);
+      return;
+    }
     case "capsule":
       throw unsupportedType(type.kind, path);
   }

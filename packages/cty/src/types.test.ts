@@ -19,6 +19,7 @@ import {
   typeToJSONText,
   withoutOptionalAttributesDeep,
 } from "./types.js";
+import { Dynamic } from "./values.js";
 
 describe("types", () => {
   it("compares structurally: optional markers count, capsules only by identity", () => {
@@ -88,9 +89,14 @@ describe("collections in msgpack: bad input names the element", () => {
       "92a161a162c0".replace("92", "93"),
     );
   });
-  it("dynamic values say they are not supported yet", () => {
-    expect(() => decodeMsgpack(new Uint8Array([0x92, 0xa1, 0x61, 0x01]), dynamic)).toThrowError(
-      /dynamic values/,
-    );
+  it("dynamic values need a valid type, and collections of them one type", () => {
+    expect(() =>
+      decodeMsgpack(new Uint8Array([0x92, 0xa6, ...Buffer.from('"text"'), 0x01]), dynamic),
+    ).toThrowError(/invalid type in a dynamic value: invalid primitive type name "text"/);
+    expect(() =>
+      encodeMsgpack([new Dynamic(string, "a"), new Dynamic(number, 1)], list(dynamic)),
+    ).toThrowError(/must all have one type/);
+    const wrapped = new Dynamic(list(string), ["x"]);
+    expect(decodeMsgpack(encodeMsgpack(wrapped, dynamic), dynamic)).toEqual(wrapped);
   });
 });

@@ -1,3 +1,5 @@
+import type { CtyType } from "./types.js";
+
 // Values as authors see them: plain JS data plus two markers.
 //
 //   string  -> string            bool -> boolean          null -> null
@@ -5,6 +7,7 @@
 //   list, tuple -> an array
 //   map     -> a plain object, one property per key
 //   object  -> a plain object holding every attribute
+//   dynamic -> a Dynamic (type + value), or null / Unknown
 //   unknown -> the `Unknown` marker
 
 /** A value Terraform does not know yet ("known after apply"). */
@@ -13,6 +16,17 @@ export type Unknown = typeof Unknown;
 
 export function isUnknown(value: unknown): value is Unknown {
   return value === Unknown;
+}
+
+/** An object or map value: a plain object (not an array, a Decimal or a Dynamic). */
+export function isRecord(value: CtyValue): value is { readonly [attributeOrKey: string]: CtyValue } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Decimal) &&
+    !(value instanceof Dynamic)
+  );
 }
 
 /**
@@ -37,12 +51,32 @@ export class Decimal {
 
 export type CtyNumber = number | bigint | Decimal;
 
+/**
+ * A value whose type is known only at run time, where the schema says `dynamic`: the value
+ * with its type. A dynamic slot may also hold plain `null` (no value, no type) or `Unknown`
+ * (not even the type is known yet).
+ */
+export class Dynamic {
+  readonly type: CtyType;
+  readonly value: CtyValue;
+  constructor(type: CtyType, value: CtyValue) {
+    if (type.kind === "dynamic") {
+      throw new TypeError(
+        "a Dynamic value needs a concrete type; use null or Unknown for a value of no known type",
+      );
+    }
+    this.type = type;
+    this.value = value;
+  }
+}
+
 export type CtyValue =
   | null
   | Unknown
   | string
   | boolean
   | CtyNumber
+  | Dynamic
   | readonly CtyValue[]
   | { readonly [attributeOrKey: string]: CtyValue };
 

@@ -85,6 +85,16 @@ export class MsgpackWriter {
     this.#buffer.set(encoded, at);
   }
 
+  /** Raw bytes in the bin format, as cty writes a dynamic value's type JSON. */
+  bin(bytes: Uint8Array): void {
+    const n = bytes.length;
+    if (n < 0x100) this.#header(0xc4, 1, n);
+    else if (n < 0x10000) this.#header(0xc5, 2, n);
+    else this.#header(0xc6, 4, n);
+    const at = this.#reserve(n);
+    this.#buffer.set(bytes, at);
+  }
+
   arrayHeader(n: number): void {
     if (n < 16) this.#byte(0x90 | n);
     else if (n < 0x10000) this.#header(0xdc, 2, n);

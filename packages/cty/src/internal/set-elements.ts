@@ -9,7 +9,14 @@
 // its size (plus the sort), never quadratic.
 import type { CtyType } from "../types.js";
 import { compareBytewise } from "../types.js";
-import { type CtyNumber, type CtyValue, Decimal, exactDecimalOfDouble, isUnknown } from "../values.js";
+import {
+  type CtyNumber,
+  type CtyValue,
+  Decimal,
+  Dynamic,
+  exactDecimalOfDouble,
+  isUnknown,
+} from "../values.js";
 
 const crcTable = (() => {
   const table = new Uint32Array(256);
@@ -149,6 +156,10 @@ export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEqua
     }
     case "tuple":
       return `<${(value as readonly CtyValue[]).map((e, i) => `${hash(e, type.elements[i]!)};`).join("")}>`;
+    case "dynamic":
+      // A dynamic slot's value hashes as the value of its own type.
+      if (value instanceof Dynamic) return hash(value.value, value.type);
+      throw new TypeError("a value where the type is dynamic must be a Dynamic, null or Unknown");
     default:
       throw new TypeError(`${type.kind} values cannot be set elements in this version of @tsvider/cty`);
   }
