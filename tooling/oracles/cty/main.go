@@ -3,6 +3,8 @@
 //
 //	cty-oracle vectors   print the committed test-vector corpus (JSON) on stdout
 //	cty-oracle serve     answer JSON requests, one per line on stdin, one reply per line
+//	cty-oracle bench FILE  time msgpack decode + encode of the value in FILE (a JSON object
+//	                       {"type": <type JSON>, "hex": "..."}) and print nanoseconds per round
 //
 // Requests in serve mode:
 //
@@ -44,8 +46,8 @@ type reply struct {
 }
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: cty-oracle vectors|serve")
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: cty-oracle vectors|serve|bench FILE")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -58,6 +60,15 @@ func main() {
 		os.Stdout.Write(append(out, '\n'))
 	case "serve":
 		serve()
+	case "bench":
+		if len(os.Args) != 3 {
+			fmt.Fprintln(os.Stderr, "usage: cty-oracle bench FILE")
+			os.Exit(2)
+		}
+		if err := bench(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	default:
 		fmt.Fprintf(os.Stderr, "unknown command %q\n", os.Args[1])
 		os.Exit(2)

@@ -16,6 +16,7 @@ import {
   Dynamic,
   exactDecimalOfDouble,
   isUnknown,
+  numberText,
 } from "../values.js";
 
 const crcTable = (() => {
@@ -52,6 +53,9 @@ export function canonicalSetElements(
   type: CtyType,
   eq: ElementEquality,
 ): CtyValue[] {
+  if (type.kind === "string" || type.kind === "number" || type.kind === "bool") {
+    return canonicalPrimitiveSet(elements, type.kind);
+  }
   const buckets = new Map<string, CtyValue[]>();
   for (const element of elements) {
     const key = hashBytes(element, type, eq.canonical);
@@ -69,6 +73,48 @@ export function canonicalSetElements(
     isLess(x.value, x.key, y.value, y.key, type, eq);
   flat.sort((x, y) => (less(x, y) ? -1 : less(y, x) ? 1 : 0));
   return flat.map((e) => e.value);
+}
+
+/**
+ * Sets of strings, numbers or bools, the common case, without hashing: the ordering rules
+ * are total for distinct known values, so only unknowns (which never collapse, and keep their
+ * order, all sharing one hash bucket in go-cty) and one null need care.
+ */
+function canonicalPrimitiveSet(
+  elements: readonly CtyValue[],
+  kind: "string" | "number" | "bool",
+): CtyValue[] {
+  const known = new Map<string, { key: string; value: CtyValue }>();
+  const unknowns: CtyValue[] = [];
+  let sawNull = false;
+  for (const element of elements) {
+    if (element === null) sawNull = true;
+    else if (isUnknown(element)) unknowns.push(element);
+    else {
+      const key =
+        kind === "string"
+          ? (element as string).normalize("NFC")
+          : kind === "number"
+            ? numberKey(element as CtyNumber)
+            : String(element);
+      if (!known.has(key)) known.set(key, { key, value: kind === "string" ? key : element });
+    }
+  }
+  const sorted = [...known.values()];
+  if (kind === "string") sorted.sort((a, b) => compareBytewise(a.key, b.key));
+  else if (kind === "number")
+    sorted.sort((a, b) => compareNumbers(a.value as CtyNumber, b.value as CtyNumber));
+  else sorted.sort((a, b) => (a.value === b.value ? 0 : a.value === false ? -1 : 1));
+  const out = sorted.map((e) => e.value);
+  out.push(...unknowns);
+  if (sawNull) out.push(null);
+  return out;
+}
+
+/** Two numbers that cty counts as equal get the same key. */
+function numberKey(n: CtyNumber): string {
+  if (typeof n === "number" && !Number.isFinite(n)) return String(n);
+  return numberText(n);
 }
 
 /** go-cty's setRules.Less. */
@@ -218,6 +264,8 @@ const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 
 /** Go's strconv.Quote (fmt's %q): printable characters as they are, the rest escaped. */
 export function goQuote(s: string): string {
+  // Fast path: printable ASCII with nothing to escape is quoted as it is.
+  if (/^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(s)) return `"${s}"`;
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
