@@ -4,7 +4,7 @@ import { parse } from "lossless-json";
 import { collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { CtyValueError, type Path, unsupportedType } from "./path.js";
+import { CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
 import { type CtyType, compareBytewise, friendlyName, typeFromJSON, typeToJSONText } from "./types.js";
 import {
   type CtyValue,
@@ -131,7 +131,7 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       return concrete.kind === "dynamic" ? inner : new Dynamic(concrete, inner);
     }
     case "capsule":
-      throw unsupportedType(type.kind, path);
+      throw capsuleNotSerializable(path);
   }
   throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(raw)}`);
 }
@@ -194,7 +194,7 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
       }
       return `{"value":${writeJson(value.value, value.type, path)},"type":${typeToJSONText(value.type)}}`;
     case "capsule":
-      throw unsupportedType(type.kind, path);
+      throw capsuleNotSerializable(path);
   }
   throw new CtyValueError(path, `a ${friendlyName(type)} is required, but got ${describeJson(value)}`);
 }

@@ -1,6 +1,7 @@
 // The msgpack encoding Terraform and OpenTofu use for DynamicValue, decoded and encoded
 // against a known type (PROTOCOL.md section 4):
-//   - numbers: int when an exact int64, float64 when an exact double, else decimal text;
+//   - numbers: int when an exact int64, float64 when an exact non-integer double, else
+//     decimal text;
 //   - unknown: extension 0 with a one-byte payload; every extension code decodes as unknown;
 //   - objects: a map holding exactly every attribute;
 //   - null: nil at any level.
@@ -8,7 +9,7 @@ import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
 import { collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { CtyValueError, type Path, unsupportedType } from "./path.js";
+import { CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
 import { type CtyType, compareBytewise, friendlyName, parseTypeJSON, typeToJSONText } from "./types.js";
 import {
   type CtyNumber,
@@ -23,7 +24,8 @@ import {
 } from "./values.js";
 
 // Without registered extension types every extension decodes to an ExtData, which we turn
-// into Unknown below; refinement payloads (type 12) are read with the full cty issue.
+// into Unknown below. Refinement payloads (type 12) are read as plain unknowns for now and go
+// back as type 0, which hosts accept (they compare plans with config without refinements).
 const extensionCodec = new ExtensionCodec();
 const textEncoder = new TextEncoder();
 const decoder = new Decoder({ extensionCodec, useBigInt64: true });
@@ -126,7 +128,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       return new Dynamic(concrete, fromRaw(inner, concrete, path));
     }
     case "capsule":
-      throw unsupportedType(type.kind, path);
+      throw capsuleNotSerializable(path);
   }
 }
 
@@ -219,7 +221,7 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       return;
     }
     case "capsule":
-      throw unsupportedType(type.kind, path);
+      throw capsuleNotSerializable(path);
   }
   throw mismatch(value, type, path);
 }

@@ -28,15 +28,7 @@ export class CtyValueError extends Error {
   }
 }
 
-/**
- * A type this version of @tsvider/cty cannot yet put into or take out of an encoding (sets
- * and dynamic values), or one that has no encoding at all (capsules).
- */
-export function unsupportedType(kind: string, path: Path): CtyValueError {
-  return new CtyValueError(
-    path,
-    kind === "capsule"
-      ? "capsule values cannot be serialized"
-      : `${kind} values cannot be encoded or decoded by this version of @tsvider/cty yet`,
-  );
+/** Capsule values carry an application's own data and have no encoding at all. */
+export function capsuleNotSerializable(path: Path): CtyValueError {
+  return new CtyValueError(path, "capsule values cannot be serialized");
 }
