@@ -50,3 +50,4 @@ export {
   numberText,
   Unknown,
 } from "./values.js";
+export { applyPath, type Located, type Transformer, transform, type Visitor, walk } from "./walk.js";

@@ -1,7 +1,18 @@
 // Paths into values: attribute steps into objects, index steps into lists and tuples, key
 // steps into maps. Errors carry one, so a message can say exactly where a value broke.
 
-export type PathStep = { readonly attribute: string } | { readonly index: number } | { readonly key: string };
+import type { CtyValue } from "./values.js";
+
+/**
+ * One step into a value: an object attribute, a list or tuple index, a map key, or a set
+ * element (addressed by the element itself, as go-cty does; the protocol's attribute paths
+ * cannot address set elements).
+ */
+export type PathStep =
+  | { readonly attribute: string }
+  | { readonly index: number }
+  | { readonly key: string }
+  | { readonly element: CtyValue };
 export type Path = readonly PathStep[];
 
 /** `a.b[0]["k"]`, or `(root)` for the empty path. */
@@ -11,7 +22,8 @@ export function formatPath(path: Path): string {
   for (const step of path) {
     if ("attribute" in step) out += out ? `.${step.attribute}` : step.attribute;
     else if ("index" in step) out += `[${step.index}]`;
-    else out += `[${JSON.stringify(step.key)}]`;
+    else if ("key" in step) out += `[${JSON.stringify(step.key)}]`;
+    else out += "[<set element>]";
   }
   return out;
 }

@@ -1,3 +1,5 @@
+import type { Path } from "@tsvider/cty";
+
 // Diagnostics: how every problem reaches the user. Terraform shows each one with its summary
 // and detail and, when it has an attribute path, points at that line of configuration.
 
@@ -6,6 +8,15 @@ export type PathStep = { readonly attribute: string } | { readonly index: number
 export type AttributePath = readonly PathStep[];
 
 export type Severity = "error" | "warning";
+
+/**
+ * A cty path as a diagnostic's attribute path. The protocol cannot address a set element, so
+ * the path stops at the set that holds it, the closest place Terraform can point at.
+ */
+export function attributePathFrom(path: Path): AttributePath {
+  const end = path.findIndex((step) => "element" in step);
+  return (end < 0 ? path : path.slice(0, end)) as AttributePath;
+}
 
 export interface Diagnostic {
   readonly severity: Severity;

@@ -2,7 +2,7 @@
 // and expects it back in the current schema. Attributes added since are filled with null.
 import { CtyValueError } from "@tsvider/cty";
 import { decodeJson } from "@tsvider/cty/json";
-import { Diagnostics } from "../diagnostics.js";
+import { attributePathFrom, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import type { ObjectValue } from "./provider-server.js";
 
@@ -48,7 +48,7 @@ export function upgradeResourceState(
     diagnostics.addError(
       `Stored state of ${resource.typeName} does not match its schema`,
       `${err.message}. The state was not changed; if the provider's schema changed without a version bump, restore the previous provider version.`,
-      err.path,
+      attributePathFrom(err.path),
     );
     return { diagnostics };
   }

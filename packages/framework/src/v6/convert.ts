@@ -12,7 +12,7 @@ import {
   Schema_Attribute,
   StringKind,
 } from "@tsvider/rpcplugin/tfplugin6";
-import type { AttributePath, Diagnostic, Diagnostics } from "../diagnostics.js";
+import { type AttributePath, attributePathFrom, type Diagnostic, type Diagnostics } from "../diagnostics.js";
 import type { Schema } from "../schema/attributes.js";
 
 /**
@@ -35,7 +35,7 @@ export function decodeDynamic(
     diagnostics.addError(
       `Invalid ${what}`,
       `${err.path.length ? `The value of "${formatPath(err.path)}" is not valid: ` : ""}${err.reason}.`,
-      err.path,
+      attributePathFrom(err.path),
     );
     return undefined;
   }
@@ -54,7 +54,7 @@ export function encodeDynamic(
     diagnostics.addError(
       `${what} does not match the schema`,
       `${err.message}. This is a bug in the provider.`,
-      err.path,
+      attributePathFrom(err.path),
     );
     return undefined;
   }
