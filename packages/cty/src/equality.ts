@@ -1,6 +1,17 @@
 import { canonicalSetElements } from "./internal/set-elements.js";
 import { type CtyType, typeEquals } from "./types.js";
-import { type CtyNumber, type CtyValue, Decimal, Dynamic, isUnknown, numbersEqual } from "./values.js";
+import {
+  type CtyNumber,
+  type CtyValue,
+  Decimal,
+  Dynamic,
+  isUnknown,
+  type NumberBound,
+  numbersEqual,
+  RefinedUnknown,
+  type Refinements,
+  type Unknown,
+} from "./values.js";
 
 /**
  * Whether two values of `type` are the same, as cty's RawEquals sees it: unknown equals only
@@ -8,7 +19,8 @@ import { type CtyNumber, type CtyValue, Decimal, Dynamic, isUnknown, numbersEqua
  */
 export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
   if (a === b) return true;
-  if (a === null || b === null || isUnknown(a) || isUnknown(b)) return false;
+  if (isUnknown(a) || isUnknown(b)) return isUnknown(a) && isUnknown(b) && sameRefinements(a, b);
+  if (a === null || b === null) return false;
   switch (type.kind) {
     case "string":
       // cty holds strings in NFC, so two spellings of one text are the same string.
@@ -100,4 +112,22 @@ function rulesFor(elementType: CtyType) {
       !containsUnknown(a) && !containsUnknown(b) && valuesEqual(a, b, elementType),
     canonical: canonicalSet,
   };
+}
+
+/** Two unknowns are raw-equal when they carry the same refinements (none, for plain ones). */
+function sameRefinements(a: Unknown, b: Unknown): boolean {
+  const ra: Refinements = a instanceof RefinedUnknown ? a : {};
+  const rb: Refinements = b instanceof RefinedUnknown ? b : {};
+  const sameBound = (x?: NumberBound, y?: NumberBound) =>
+    x === undefined || y === undefined
+      ? x === y
+      : x.inclusive === y.inclusive && numbersEqual(x.value, y.value);
+  return (
+    !ra.notNull === !rb.notNull &&
+    ra.stringPrefix === rb.stringPrefix &&
+    sameBound(ra.numberLower, rb.numberLower) &&
+    sameBound(ra.numberUpper, rb.numberUpper) &&
+    ra.lengthLower === rb.lengthLower &&
+    ra.lengthUpper === rb.lengthUpper
+  );
 }

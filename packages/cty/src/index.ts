@@ -1,5 +1,6 @@
 export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
 export { CtyValueError, formatPath, type Path, type PathStep } from "./path.js";
+export { refine } from "./refinement.js";
 export {
   bool,
   type CapsuleType,
@@ -44,10 +45,13 @@ export {
   exactDecimalOfDouble,
   isRecord,
   isUnknown,
+  type NumberBound,
   normalizeDecimalText,
   numberFromDecimalText,
   numbersEqual,
   numberText,
+  RefinedUnknown,
+  type Refinements,
   Unknown,
 } from "./values.js";
 export { applyPath, type Located, type Transformer, transform, type Visitor, walk } from "./walk.js";

@@ -10,7 +10,15 @@ import { collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
-import { type CtyType, compareBytewise, friendlyName, parseTypeJSON, typeToJSONText } from "./types.js";
+import { decodeRefinements, refinementEntries } from "./refinement.js";
+import {
+  type CtyType,
+  compareBytewise,
+  friendlyName,
+  number,
+  parseTypeJSON,
+  typeToJSONText,
+} from "./types.js";
 import {
   type CtyNumber,
   type CtyValue,
@@ -18,8 +26,10 @@ import {
   Dynamic,
   isRecord,
   isUnknown,
+  type NumberBound,
   numberFromDecimalText,
   numberText,
+  RefinedUnknown,
   Unknown,
 } from "./values.js";
 
@@ -27,6 +37,7 @@ import {
 // into Unknown below. Refinement payloads (type 12) are read as plain unknowns for now and go
 // back as type 0, which hosts accept (they compare plans with config without refinements).
 const extensionCodec = new ExtensionCodec();
+const REFINED_UNKNOWN = 12;
 const textEncoder = new TextEncoder();
 const decoder = new Decoder({ extensionCodec, useBigInt64: true });
 
@@ -55,7 +66,12 @@ export function encodeMsgpack(value: CtyValue, type: CtyType): Uint8Array {
 
 function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
   if (raw === null || raw === undefined) return null;
-  if (raw instanceof ExtData) return Unknown;
+  if (raw instanceof ExtData) {
+    // Extension 12 carries refinements; every other code is a plain unknown.
+    return raw.type === REFINED_UNKNOWN && raw.data instanceof Uint8Array && raw.data.length > 1
+      ? decodeRefinements(raw.data, type, path, numberFromRaw)
+      : Unknown;
+  }
   switch (type.kind) {
     case "string":
       if (typeof raw === "string") return raw.normalize("NFC");
@@ -64,19 +80,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       if (typeof raw === "boolean") return raw;
       throw mismatch(raw, type, path);
     case "number":
-      if (typeof raw === "number") {
-        if (Number.isNaN(raw)) throw new CtyValueError(path, "NaN is not a valid number");
-        return raw;
-      }
-      if (typeof raw === "bigint") return Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
-      if (typeof raw === "string") {
-        try {
-          return numberFromDecimalText(raw);
-        } catch {
-          throw new CtyValueError(path, `a number is required, but got the string "${raw}"`);
-        }
-      }
-      throw mismatch(raw, type, path);
+      return numberFromRaw(raw, path);
     case "object": {
       if (typeof raw !== "object" || raw instanceof Uint8Array || Array.isArray(raw)) {
         throw mismatch(raw, type, path);
@@ -138,7 +142,9 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
     return;
   }
   if (isUnknown(value)) {
-    w.fixext1(0, 0);
+    const entries = value instanceof RefinedUnknown ? refinementEntries(value, type) : [];
+    if (entries.length === 0) w.fixext1(0, 0);
+    else w.ext(REFINED_UNKNOWN, refinementPayload(entries, path));
     return;
   }
   switch (type.kind) {
@@ -226,10 +232,45 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
   throw mismatch(value, type, path);
 }
 
+function refinementPayload(entries: [number, unknown][], path: Path): Uint8Array {
+  const p = new MsgpackWriter();
+  p.mapHeader(entries.length);
+  for (const [key, v] of entries) {
+    p.int(key);
+    if (typeof v === "boolean") p.bool(v);
+    else if (typeof v === "string") p.string(v);
+    else if (typeof v === "number") p.int(v);
+    else {
+      const bound = v as NumberBound;
+      p.arrayHeader(2);
+      write(p, bound.value, number, path);
+      p.bool(bound.inclusive);
+    }
+  }
+  return p.bytes();
+}
+
 function sortedEntries(record: Record<string, CtyValue>): [string, CtyValue][] {
   const normalized = new Map<string, CtyValue>();
   for (const [key, e] of Object.entries(record)) normalized.set(key.normalize("NFC"), e);
   return [...normalized].sort(([a], [b]) => compareBytewise(a, b));
+}
+
+/** A number in any of the msgpack forms cty accepts: int, uint, float, or decimal text. */
+function numberFromRaw(raw: unknown, path: Path): CtyNumber {
+  if (typeof raw === "number") {
+    if (Number.isNaN(raw)) throw new CtyValueError(path, "NaN is not a valid number");
+    return raw;
+  }
+  if (typeof raw === "bigint") return Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
+  if (typeof raw === "string") {
+    try {
+      return numberFromDecimalText(raw);
+    } catch {
+      throw new CtyValueError(path, `a number is required, but got the string "${raw}"`);
+    }
+  }
+  throw mismatch(raw, number, path);
 }
 
 /**

@@ -12,10 +12,50 @@ import type { CtyType } from "./types.js";
 
 /** A value Terraform does not know yet ("known after apply"). */
 export const Unknown: unique symbol = Symbol.for("tsvider.cty.Unknown");
-export type Unknown = typeof Unknown;
+
+/** What is known about an unknown value (cty's refinements). Absent fields say nothing. */
+export interface Refinements {
+  /** It will not be null. */
+  readonly notNull?: boolean;
+  /** A string that will start with this text. */
+  readonly stringPrefix?: string;
+  /** A number at least (or, exclusive, above) this value. */
+  readonly numberLower?: NumberBound;
+  /** A number at most (or, exclusive, below) this value. */
+  readonly numberUpper?: NumberBound;
+  /** A list, set or map with at least this many elements. */
+  readonly lengthLower?: number;
+  /** A list, set or map with at most this many elements. */
+  readonly lengthUpper?: number;
+}
+
+export interface NumberBound {
+  readonly value: CtyNumber;
+  readonly inclusive: boolean;
+}
+
+/**
+ * An unknown value with refinements. Make one with `refine(type, refinements)`, which also
+ * applies cty's rules (a refinement that pins the value down yields that value instead).
+ */
+export class RefinedUnknown implements Refinements {
+  readonly notNull?: boolean;
+  readonly stringPrefix?: string;
+  readonly numberLower?: NumberBound;
+  readonly numberUpper?: NumberBound;
+  readonly lengthLower?: number;
+  readonly lengthUpper?: number;
+  constructor(refinements: Refinements) {
+    Object.assign(this, refinements);
+    Object.freeze(this);
+  }
+}
+
+/** An unknown value: plain (`Unknown`) or refined (a RefinedUnknown). */
+export type Unknown = typeof Unknown | RefinedUnknown;
 
 export function isUnknown(value: unknown): value is Unknown {
-  return value === Unknown;
+  return value === Unknown || value instanceof RefinedUnknown;
 }
 
 /** An object or map value: a plain object (not an array, a Decimal or a Dynamic). */

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
@@ -228,6 +229,23 @@ func valueVectors() []vector {
 		{"set of dynamic", cty.Set(cty.DynamicPseudoType), cty.SetVal([]cty.Value{cty.StringVal("z"), cty.StringVal("y")})},
 		{"tuple of dynamic", cty.Tuple([]cty.Type{cty.DynamicPseudoType, cty.DynamicPseudoType}), cty.TupleVal([]cty.Value{cty.True, cty.ListValEmpty(cty.String)})},
 		{"dynamic within dynamic type", cty.DynamicPseudoType, cty.ObjectVal(map[string]cty.Value{"inner": cty.DynamicVal})},
+		{"refined string not null", cty.String, cty.UnknownVal(cty.String).RefineNotNull()},
+		{"refined string prefix", cty.String, cty.UnknownVal(cty.String).Refine().NotNull().StringPrefixFull("ami-").NewValue()},
+		{"refined string prefix, nullable", cty.String, cty.UnknownVal(cty.String).Refine().StringPrefixFull("x").NewValue()},
+		{"refined string prefix of 300 bytes", cty.String, cty.UnknownVal(cty.String).Refine().StringPrefixFull(strings.Repeat("ab", 150)).NewValue()},
+		{"refined number range", cty.Number, cty.UnknownVal(cty.Number).Refine().NumberRangeInclusive(cty.NumberIntVal(1), cty.NumberIntVal(10)).NewValue()},
+		{"refined number exclusive decimal bounds", cty.Number, cty.UnknownVal(cty.Number).Refine().NotNull().NumberRangeLowerBound(mustNumber("0.1"), false).NumberRangeUpperBound(cty.NumberFloatVal(2.5), false).NewValue()},
+		{"refined number lower only", cty.Number, cty.UnknownVal(cty.Number).Refine().NumberRangeLowerBound(bigInt("100000000000000000000000"), true).NewValue()},
+		{"refined number pinned to one value", cty.Number, cty.UnknownVal(cty.Number).Refine().NotNull().NumberRangeInclusive(cty.NumberIntVal(7), cty.NumberIntVal(7)).NewValue()},
+		{"refined list length", cty.List(cty.String), cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthLowerBound(1).CollectionLengthUpperBound(5).NewValue()},
+		{"refined map lower length", cty.Map(cty.Bool), cty.UnknownVal(cty.Map(cty.Bool)).Refine().NotNull().CollectionLengthLowerBound(2).NewValue()},
+		{"refined set length pinned to 0", cty.Set(cty.String), cty.UnknownVal(cty.Set(cty.String)).Refine().NotNull().CollectionLength(0).NewValue()},
+		{"refined list length pinned to 2", cty.List(cty.Number), cty.UnknownVal(cty.List(cty.Number)).Refine().NotNull().CollectionLength(2).NewValue()},
+		{"refined set length pinned to 1", cty.Set(cty.Bool), cty.UnknownVal(cty.Set(cty.Bool)).Refine().NotNull().CollectionLength(1).NewValue()},
+		{"refined bool not null", cty.Bool, cty.UnknownVal(cty.Bool).RefineNotNull()},
+		{"refined object not null", server, cty.UnknownVal(server).RefineNotNull()},
+		{"refined unknown in a dynamic slot", cty.DynamicPseudoType, cty.UnknownVal(cty.String).Refine().NotNull().StringPrefixFull("p").NewValue()},
+		{"object with a refined attribute", server, cty.ObjectVal(map[string]cty.Value{"name": cty.UnknownVal(cty.String).Refine().StringPrefixFull("web-").NewValue(), "cores": cty.UnknownVal(cty.Number).Refine().NumberRangeInclusive(cty.NumberIntVal(1), cty.NumberIntVal(64)).NewValue(), "on": cty.True})},
 		{"object with integer-like names", cty.Object(map[string]cty.Type{"10": cty.String, "9": cty.String, "a": cty.String}), cty.ObjectVal(map[string]cty.Value{"10": cty.StringVal("x"), "9": cty.StringVal("y"), "a": cty.StringVal("z")})},
 		{"object attribute names in byte order", cty.Object(map[string]cty.Type{"b": cty.String, "a": cty.String, "B": cty.String, "\u00e9": cty.String, "a_b": cty.String}), cty.ObjectVal(map[string]cty.Value{
 			"b": cty.StringVal("1"), "a": cty.StringVal("2"), "B": cty.StringVal("3"), "\u00e9": cty.StringVal("4"), "a_b": cty.StringVal("5"),

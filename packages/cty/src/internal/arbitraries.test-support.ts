@@ -1,6 +1,7 @@
 // Random cty types and values that fit them, for property tests. Not part of the build
 // (tsconfig.build.json leaves *.test-support.ts out), so fast-check stays a dev dependency.
 import fc from "fast-check";
+import { refine } from "../refinement.js";
 import {
   bool,
   type CtyType,
@@ -14,7 +15,7 @@ import {
   string,
   tuple,
 } from "../types.js";
-import { type CtyValue, Decimal, Dynamic, Unknown } from "../values.js";
+import { type CtyValue, Decimal, Dynamic, type Refinements, Unknown } from "../values.js";
 
 // Random types: primitives, and objects, lists, sets, maps and tuples of them.
 // Names and keys include integer-like and non-ASCII ones, where ordering mistakes show.
@@ -77,6 +78,7 @@ export function valueFor(type: CtyType): fc.Arbitrary<CtyValue> {
     { weight: 8, arbitrary: known },
     { weight: 1, arbitrary: fc.constant<CtyValue>(null) },
     { weight: 1, arbitrary: fc.constant<CtyValue>(Unknown) },
+    { weight: 1, arbitrary: refinedFor(type) },
   );
 }
 
@@ -119,6 +121,53 @@ function knownValueFor(type: CtyType): fc.Arbitrary<CtyValue> {
     default:
       throw new Error(`no generator for ${type.kind}`);
   }
+}
+
+/** Unknowns of `type` with refinements it can take, made canonical by refine(). */
+function refinedFor(type: CtyType): fc.Arbitrary<CtyValue> {
+  const notNull = fc.boolean();
+  const finite = numberArb.filter((n) => !(typeof n === "number" && !Number.isFinite(n)));
+  const bound = fc.option(fc.record({ value: finite as fc.Arbitrary<number>, inclusive: fc.boolean() }), {
+    nil: undefined,
+  });
+  let refinements: fc.Arbitrary<Refinements>;
+  switch (type.kind) {
+    case "string":
+      refinements = fc.record({
+        notNull,
+        stringPrefix: fc.constantFrom("", "ami-", "é", "a\tb", "x".repeat(300)),
+      });
+      break;
+    case "number":
+      refinements = fc
+        .tuple(notNull, fc.option(bound, { nil: undefined }), fc.option(bound, { nil: undefined }))
+        .map(([n, lower, upper]) => ({
+          notNull: n,
+          ...(lower ? { numberLower: lower } : {}),
+          ...(upper ? { numberUpper: upper } : {}),
+        }));
+      break;
+    case "list":
+    case "set":
+    case "map":
+      refinements = fc
+        .tuple(notNull, fc.nat(3), fc.option(fc.nat(4), { nil: undefined }))
+        .map(([n, lower, extra]) => ({
+          notNull: n,
+          lengthLower: lower,
+          ...(extra === undefined ? {} : { lengthUpper: lower + extra }),
+        }));
+      break;
+    default:
+      refinements = fc.record({ notNull });
+  }
+  return refinements.map((r) => {
+    try {
+      return refine(type, r);
+    } catch {
+      return Unknown; // contradictory bounds: go-cty would refuse them too
+    }
+  });
 }
 
 export const typeAndValue: fc.Arbitrary<{ type: CtyType; value: CtyValue }> = typeArb.chain((type) =>

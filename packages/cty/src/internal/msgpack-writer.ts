@@ -115,6 +115,19 @@ export class MsgpackWriter {
     this.#buffer[at + 2] = data;
   }
 
+  /** An extension: fixext when the payload is 1, 2, 4, 8 or 16 bytes, else ext 8/16/32. */
+  ext(type: number, payload: Uint8Array): void {
+    const n = payload.length;
+    const fixed = { 1: 0xd4, 2: 0xd5, 4: 0xd6, 8: 0xd7, 16: 0xd8 }[n];
+    if (fixed !== undefined) this.#byte(fixed);
+    else if (n < 0x100) this.#header(0xc7, 1, n);
+    else if (n < 0x10000) this.#header(0xc8, 2, n);
+    else this.#header(0xc9, 4, n);
+    this.#byte(type);
+    const at = this.#reserve(n);
+    this.#buffer.set(payload, at);
+  }
+
   #header(tag: number, size: 1 | 2 | 4, value: number): void {
     const at = this.#reserve(1 + size);
     this.#buffer[at] = tag;
