@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeMsgpack, encodeMsgpack } from "./msgpack.js";
 import { CtyValueError } from "./path.js";
 import { bool, number, object, string } from "./types.js";
-import { Decimal, Unknown } from "./values.js";
+import { Decimal, RefinedUnknown, Unknown } from "./values.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const bytes = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
@@ -36,8 +36,8 @@ describe("msgpack decoding", () => {
   it("treats every extension code as unknown", () => {
     expect(decodeMsgpack(bytes("d40000"), string)).toBe(Unknown);
     expect(decodeMsgpack(bytes("d40700"), number)).toBe(Unknown);
-    // Refined unknown (type 12) with a payload: still unknown.
-    expect(decodeMsgpack(bytes("c7030c8101c2"), string)).toBe(Unknown);
+    // Refined unknown (type 12) with a payload: unknown, with its refinement.
+    expect(decodeMsgpack(bytes("c7030c8101c2"), string)).toEqual(new RefinedUnknown({ notNull: true }));
   });
   it("reads decimal text numbers exactly", () => {
     expect(decodeMsgpack(encodeMsgpack("0.1", string), number)).toEqual(new Decimal("0.1"));
