@@ -1,5 +1,5 @@
 export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
-export { CtyValueError, formatPath, type Path, type PathStep } from "./path.js";
+export { CtyDecodeError, CtyValueError, formatPath, type Path, type PathStep } from "./path.js";
 export { refine } from "./refinement.js";
 export {
   bool,

@@ -36,3 +36,14 @@ describe("cty JSON", () => {
     expect(() => decodeJson(text, t)).toThrowError(/old: unsupported attribute/);
   });
 });
+
+describe("decode errors", () => {
+  it("are CtyDecodeErrors, for JSON and msgpack alike", async () => {
+    const { CtyDecodeError } = await import("./path.js");
+    const { decodeMsgpack } = await import("./msgpack.js");
+    expect(() => decodeJson(new Uint8Array([0xff]), t)).toThrowError(CtyDecodeError);
+    expect(() => decodeJson('{"name":1}', t)).toThrowError(CtyDecodeError);
+    expect(() => decodeMsgpack(new Uint8Array([0xc1]), t)).toThrowError(CtyDecodeError);
+    expect(() => decodeMsgpack(new Uint8Array([0x80]), t)).toThrowError(/name: attribute is missing/);
+  });
+});

@@ -4,7 +4,7 @@ import { parse } from "lossless-json";
 import { collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
+import { asDecodeError, CtyDecodeError, CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
 import { type CtyType, compareBytewise, friendlyName, typeFromJSON, typeToJSONText } from "./types.js";
 import {
   type CtyValue,
@@ -31,20 +31,29 @@ export interface DecodeJsonOptions {
   readonly missingAttributes?: "error" | "null";
 }
 
-/** Decodes cty JSON text into a value of `type`. Throws CtyValueError naming the path. */
+/** Decodes cty JSON text into a value of `type`. Throws CtyDecodeError naming the path. */
 export function decodeJson(
   text: string | Uint8Array,
   type: CtyType,
   options: DecodeJsonOptions = {},
 ): CtyValue {
-  const source = typeof text === "string" ? text : new TextDecoder("utf-8", { fatal: true }).decode(text);
+  let source: string;
+  try {
+    source = typeof text === "string" ? text : new TextDecoder("utf-8", { fatal: true }).decode(text);
+  } catch {
+    throw new CtyDecodeError([], "the JSON is not valid UTF-8");
+  }
   let raw: unknown;
   try {
     raw = parse(source, null, (digits) => new JsonNumber(digits));
   } catch (err) {
-    throw new CtyValueError([], `malformed JSON: ${(err as Error).message}`);
+    throw new CtyDecodeError([], `malformed JSON: ${(err as Error).message}`);
   }
-  return fromJson(raw, type, [], options);
+  try {
+    return fromJson(raw, type, [], options);
+  } catch (err) {
+    throw asDecodeError(err);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { valuesEqual } from "./equality.js";
 import { decodeMsgpack, encodeMsgpack } from "./msgpack.js";
+import { CtyValueError } from "./path.js";
 import { bool, number, object, string } from "./types.js";
 import { type CtyValue, Decimal, Unknown } from "./values.js";
 
@@ -58,7 +59,7 @@ describe("msgpack round trip", () => {
         try {
           decodeMsgpack(bytes, type);
         } catch (err) {
-          expect((err as Error).name).toBe("CtyValueError");
+          expect(err).toBeInstanceOf(CtyValueError);
         }
       }),
       { numRuns: 1000 },

@@ -9,7 +9,7 @@ import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
 import { collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
+import { asDecodeError, CtyDecodeError, CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
 import { decodeRefinements, refinementEntries } from "./refinement.js";
 import {
   type CtyType,
@@ -46,15 +46,19 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN_DOUBLE = -(2 ** 63);
 const INT64_LIMIT_DOUBLE = 2 ** 63;
 
-/** Decodes msgpack bytes into a value of `type`. Throws CtyValueError naming the path. */
+/** Decodes msgpack bytes into a value of `type`. Throws CtyDecodeError naming the path. */
 export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
   let raw: unknown;
   try {
     raw = decoder.decode(bytes);
   } catch (err) {
-    throw new CtyValueError([], `malformed msgpack: ${(err as Error).message}`);
+    throw new CtyDecodeError([], `malformed msgpack: ${(err as Error).message}`);
   }
-  return fromRaw(raw, type, []);
+  try {
+    return fromRaw(raw, type, []);
+  } catch (err) {
+    throw asDecodeError(err);
+  }
 }
 
 /** Encodes `value` as msgpack for `type`. Throws CtyValueError naming the path. */

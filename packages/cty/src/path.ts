@@ -40,6 +40,24 @@ export class CtyValueError extends Error {
   }
 }
 
+/**
+ * Bytes or text a decoder could not read as a value of the type asked for: malformed input,
+ * the wrong type, a missing attribute. `path` says where it broke.
+ */
+export class CtyDecodeError extends CtyValueError {
+  constructor(path: Path, reason: string) {
+    super(path, reason);
+    this.name = "CtyDecodeError";
+  }
+}
+
+/** Rethrows a CtyValueError from decoding as a CtyDecodeError. */
+export function asDecodeError(err: unknown): unknown {
+  return err instanceof CtyValueError && !(err instanceof CtyDecodeError)
+    ? new CtyDecodeError(err.path, err.reason)
+    : err;
+}
+
 /** Capsule values carry an application's own data and have no encoding at all. */
 export function capsuleNotSerializable(path: Path): CtyValueError {
   return new CtyValueError(path, "capsule values cannot be serialized");
