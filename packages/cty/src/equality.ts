@@ -6,6 +6,7 @@ import {
   Decimal,
   Dynamic,
   isUnknown,
+  Marked,
   type NumberBound,
   numbersEqual,
   RefinedUnknown,
@@ -19,6 +20,12 @@ import {
  */
 export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
   if (a === b) return true;
+  if (a instanceof Marked || b instanceof Marked) {
+    // Raw equality counts marks: equal values with different marks are not the same.
+    if (!(a instanceof Marked && b instanceof Marked) || a.marks.size !== b.marks.size) return false;
+    for (const m of a.marks) if (!b.marks.has(m)) return false;
+    return valuesEqual(a.value, b.value, type);
+  }
   if (isUnknown(a) || isUnknown(b)) return isUnknown(a) && isUnknown(b) && sameRefinements(a, b);
   if (a === null || b === null) return false;
   switch (type.kind) {
@@ -67,7 +74,7 @@ export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
 /** Whether a value is or holds an unknown anywhere. */
 export function containsUnknown(value: CtyValue): boolean {
   if (isUnknown(value)) return true;
-  if (value instanceof Dynamic) return containsUnknown(value.value);
+  if (value instanceof Dynamic || value instanceof Marked) return containsUnknown(value.value);
   if (value === null || typeof value !== "object" || value instanceof Decimal) return false;
   return Object.values(value).some(containsUnknown);
 }

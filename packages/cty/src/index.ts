@@ -1,4 +1,14 @@
 export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
+export {
+  containsMarks,
+  isMarked,
+  mark,
+  markWithPaths,
+  type PathMarks,
+  unmark,
+  unmarkDeep,
+  unmarkDeepWithPaths,
+} from "./marks.js";
 export { CtyDecodeError, CtyValueError, formatPath, type Path, type PathStep } from "./path.js";
 export { refine } from "./refinement.js";
 export {
@@ -45,6 +55,7 @@ export {
   exactDecimalOfDouble,
   isRecord,
   isUnknown,
+  Marked,
   type NumberBound,
   normalizeDecimalText,
   numberFromDecimalText,

@@ -4,7 +4,14 @@ import { parse } from "lossless-json";
 import { collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { asDecodeError, CtyDecodeError, CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
+import {
+  asDecodeError,
+  CtyDecodeError,
+  CtyValueError,
+  capsuleNotSerializable,
+  marksNotSerializable,
+  type Path,
+} from "./path.js";
 import { type CtyType, compareBytewise, friendlyName, typeFromJSON, typeToJSONText } from "./types.js";
 import {
   type CtyValue,
@@ -12,6 +19,7 @@ import {
   Dynamic,
   isRecord,
   isUnknown,
+  Marked,
   numberFromDecimalText,
   numberText,
 } from "./values.js";
@@ -146,6 +154,7 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
 }
 
 function writeJson(value: CtyValue, type: CtyType, path: Path): string {
+  if (value instanceof Marked) throw marksNotSerializable(path);
   if (value === null) return "null";
   if (isUnknown(value)) throw new CtyValueError(path, "unknown values cannot be written as JSON");
   switch (type.kind) {

@@ -9,7 +9,14 @@ import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
 import { collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
-import { asDecodeError, CtyDecodeError, CtyValueError, capsuleNotSerializable, type Path } from "./path.js";
+import {
+  asDecodeError,
+  CtyDecodeError,
+  CtyValueError,
+  capsuleNotSerializable,
+  marksNotSerializable,
+  type Path,
+} from "./path.js";
 import { decodeRefinements, refinementEntries } from "./refinement.js";
 import {
   type CtyType,
@@ -26,6 +33,7 @@ import {
   Dynamic,
   isRecord,
   isUnknown,
+  Marked,
   type NumberBound,
   numberFromDecimalText,
   numberText,
@@ -141,6 +149,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
 }
 
 function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): void {
+  if (value instanceof Marked) throw marksNotSerializable(path);
   if (value === null) {
     w.nil();
     return;

@@ -62,3 +62,11 @@ export function asDecodeError(err: unknown): unknown {
 export function capsuleNotSerializable(path: Path): CtyValueError {
   return new CtyValueError(path, "capsule values cannot be serialized");
 }
+
+/** Marks never travel on the wire: strip them first (unmarkDeepWithPaths) and keep them aside. */
+export function marksNotSerializable(path: Path): CtyValueError {
+  return new CtyValueError(
+    path,
+    "value has marks, so it cannot be serialized; remove them with unmarkDeepWithPaths first",
+  );
+}

@@ -39,16 +39,44 @@ export interface NumberBound {
  * applies cty's rules (a refinement that pins the value down yields that value instead).
  */
 export class RefinedUnknown implements Refinements {
-  readonly notNull?: boolean;
-  readonly stringPrefix?: string;
-  readonly numberLower?: NumberBound;
-  readonly numberUpper?: NumberBound;
-  readonly lengthLower?: number;
-  readonly lengthUpper?: number;
+  // `declare`: no class fields are emitted, so an instance holds only the refinements given.
+  declare readonly notNull?: boolean;
+  declare readonly stringPrefix?: string;
+  declare readonly numberLower?: NumberBound;
+  declare readonly numberUpper?: NumberBound;
+  declare readonly lengthLower?: number;
+  declare readonly lengthUpper?: number;
   constructor(refinements: Refinements) {
     Object.assign(this, refinements);
     Object.freeze(this);
   }
+}
+
+/**
+ * A value with marks: application annotations (Terraform's "sensitive") that travel with it
+ * and are never encoded. See marks.ts for adding and stripping them.
+ */
+export class Marked {
+  readonly value: CtyValue;
+  readonly marks: ReadonlySet<unknown>;
+  constructor(value: CtyValue, marks: ReadonlySet<unknown>) {
+    // One layer of marks: marking a marked value merges the sets.
+    if (value instanceof Marked) {
+      this.value = value.value;
+      this.marks = new Set([...value.marks, ...marks]);
+    } else {
+      this.value = value;
+      this.marks = marks;
+    }
+    Object.freeze(this);
+  }
+}
+
+/** The value with these marks added (to any it already has). */
+export function mark(value: CtyValue, ...marks: readonly unknown[]): CtyValue {
+  if (marks.length === 0) return value;
+  if (value instanceof Marked) return new Marked(value.value, new Set([...value.marks, ...marks]));
+  return new Marked(value, new Set(marks));
 }
 
 /** An unknown value: plain (`Unknown`) or refined (a RefinedUnknown). */
@@ -65,7 +93,8 @@ export function isRecord(value: CtyValue): value is { readonly [attributeOrKey: 
     value !== null &&
     !Array.isArray(value) &&
     !(value instanceof Decimal) &&
-    !(value instanceof Dynamic)
+    !(value instanceof Dynamic) &&
+    !(value instanceof Marked)
   );
 }
 
@@ -117,6 +146,7 @@ export type CtyValue =
   | boolean
   | CtyNumber
   | Dynamic
+  | Marked
   | readonly CtyValue[]
   | { readonly [attributeOrKey: string]: CtyValue };
 

@@ -1,9 +1,10 @@
 // Paths applied to values, and walks over values, as go-cty's Path.Apply, Walk and Transform:
 // every value is visited with the path that leads to it and its type.
 import { canonicalSet } from "./equality.js";
+import { mark } from "./marks.js";
 import { CtyValueError, type Path, type PathStep } from "./path.js";
 import { type CtyType, compareBytewise, dynamic, friendlyName } from "./types.js";
-import { type CtyValue, Dynamic, isRecord, isUnknown, Unknown } from "./values.js";
+import { type CtyValue, Dynamic, isRecord, isUnknown, Marked, Unknown } from "./values.js";
 
 export interface Located {
   readonly value: CtyValue;
@@ -28,6 +29,11 @@ export function applyPath(value: CtyValue, type: CtyType, path: Path): Located {
 
 function applyStep(at: Located, step: PathStep, here: Path): Located {
   let { value, type } = at;
+  if (value instanceof Marked) {
+    // What a marked value holds carries its marks, as in go-cty.
+    const found = applyStep({ value: value.value, type }, step, here);
+    return { value: mark(found.value, ...value.marks), type: found.type };
+  }
   if (value instanceof Dynamic) ({ value, type } = { value: value.value, type: value.type });
   const fail = (reason: string) => new CtyValueError(here, reason);
   const inner = stepType(type, step, fail);
@@ -99,7 +105,8 @@ function walkAt(path: Path, value: CtyValue, type: CtyType, visit: Visitor): voi
     return;
   }
   if (visit(path, value, type) === false) return;
-  for (const child of children(value, type)) walkAt([...path, child.step], child.value, child.type, visit);
+  const inner = value instanceof Marked ? value.value : value;
+  for (const child of children(inner, type)) walkAt([...path, child.step], child.value, child.type, visit);
 }
 
 function children(value: CtyValue, type: CtyType): { step: PathStep; value: CtyValue; type: CtyType }[] {
@@ -149,8 +156,16 @@ export function transform(value: CtyValue, type: CtyType, fn: Transformer): CtyV
 function transformAt(path: Path, value: CtyValue, type: CtyType, fn: Transformer): CtyValue {
   if (value instanceof Dynamic)
     return new Dynamic(value.type, transformAt(path, value.value, value.type, fn));
-  if (value === null || isUnknown(value)) return fn(path, value, type);
-  let rebuilt: CtyValue = value;
+  // A marked value is handed to fn once, as a whole, after its elements.
+  if (value instanceof Marked) {
+    return fn(path, new Marked(rebuildElements(path, value.value, type, fn), value.marks), type);
+  }
+  return fn(path, rebuildElements(path, value, type, fn), type);
+}
+
+/** The value with each of its elements transformed (the value itself is not handed to fn). */
+function rebuildElements(path: Path, value: CtyValue, type: CtyType, fn: Transformer): CtyValue {
+  if (value === null || isUnknown(value) || value instanceof Marked || value instanceof Dynamic) return value;
   if (type.kind === "object" || type.kind === "map") {
     if (!isRecord(value)) throw new CtyValueError(path, `a ${friendlyName(type)} is required`);
     const out: Record<string, CtyValue> = {};
@@ -158,12 +173,13 @@ function transformAt(path: Path, value: CtyValue, type: CtyType, fn: Transformer
       const name = "attribute" in child.step ? child.step.attribute : (child.step as { key: string }).key;
       out[name] = transformAt([...path, child.step], child.value, child.type, fn);
     }
-    rebuilt = out;
-  } else if (type.kind === "list" || type.kind === "tuple" || type.kind === "set") {
+    return out;
+  }
+  if (type.kind === "list" || type.kind === "tuple" || type.kind === "set") {
     if (!Array.isArray(value)) throw new CtyValueError(path, `a ${friendlyName(type)} is required`);
-    rebuilt = children(value, type).map((child) =>
+    return children(value, type).map((child) =>
       transformAt([...path, child.step], child.value, child.type, fn),
     );
   }
-  return fn(path, rebuilt, type);
+  return value;
 }

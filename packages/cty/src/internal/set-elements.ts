@@ -16,6 +16,7 @@ import {
   Dynamic,
   exactDecimalOfDouble,
   isUnknown,
+  Marked,
   numberText,
 } from "../values.js";
 
@@ -53,7 +54,10 @@ export function canonicalSetElements(
   type: CtyType,
   eq: ElementEquality,
 ): CtyValue[] {
-  if (type.kind === "string" || type.kind === "number" || type.kind === "bool") {
+  if (
+    (type.kind === "string" || type.kind === "number" || type.kind === "bool") &&
+    !elements.some((e) => e instanceof Marked)
+  ) {
     return canonicalPrimitiveSet(elements, type.kind);
   }
   const buckets = new Map<string, CtyValue[]>();
@@ -127,6 +131,9 @@ function isLess(
   eq: ElementEquality,
 ): boolean {
   if (eq.rawEquals(a, b)) return false;
+  // Order by the values themselves; marks do not take part.
+  if (a instanceof Marked) a = a.value;
+  if (b instanceof Marked) b = b.value;
   if (b === null && a !== null) return true;
   if (a === null) return false;
   if (!isUnknown(a) && isUnknown(b)) return true;
@@ -176,6 +183,8 @@ function rational(n: CtyNumber): [bigint, number] {
  */
 export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEquality["canonical"]): string {
   const hash = (v: CtyValue, t: CtyType): string => hashBytes(v, t, canonical);
+  // go-cty hashes a marked value as the value it wraps.
+  if (value instanceof Marked) return hash(value.value, type);
   if (isUnknown(value)) return "?";
   if (value === null) return "~";
   switch (type.kind) {
