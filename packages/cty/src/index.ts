@@ -18,6 +18,7 @@ export {
   type CtyType,
   capsule,
   compareBytewise,
+  conformanceErrors,
   type DynamicType,
   dynamic,
   emptyObject,

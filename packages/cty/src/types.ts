@@ -352,3 +352,38 @@ export function compareBytewise(a: string, b: string): number {
     if (d !== 0) return d < 0 ? -1 : 1;
   }
 }
+
+/**
+ * Why a type does not conform to a constraint, as go-cty's TestConformance reports it (empty
+ * when it does): `dynamic` in the constraint accepts anything; objects need exactly the
+ * constraint's attributes; tuples its length; collections conforming elements.
+ */
+export function conformanceErrors(given: CtyType, want: CtyType, at = ""): string[] {
+  if (want.kind === "dynamic" || typeEquals(given, want)) return [];
+  const where = (s: string) => (at ? `${at}: ${s}` : s);
+  if (given.kind === "object" && want.kind === "object") {
+    const errors: string[] = [];
+    for (const n of given.attributeNames) {
+      if (!Object.hasOwn(want.attributes, n)) errors.push(where(`unsupported attribute "${n}"`));
+    }
+    for (const n of want.attributeNames) {
+      if (!Object.hasOwn(given.attributes, n)) errors.push(where(`missing required attribute "${n}"`));
+    }
+    for (const n of want.attributeNames) {
+      if (Object.hasOwn(given.attributes, n)) {
+        errors.push(...conformanceErrors(given.attributes[n]!, want.attributes[n]!, at ? `${at}.${n}` : n));
+      }
+    }
+    return errors;
+  }
+  if (given.kind === "tuple" && want.kind === "tuple") {
+    if (given.elements.length !== want.elements.length) {
+      return [where(`${want.elements.length} elements are required, but got ${given.elements.length}`)];
+    }
+    return want.elements.flatMap((t, i) => conformanceErrors(given.elements[i]!, t, `${at}[${i}]`));
+  }
+  if ((given.kind === "list" || given.kind === "set" || given.kind === "map") && given.kind === want.kind) {
+    return conformanceErrors(given.element, (want as CollectionType).element, `${at}[*]`);
+  }
+  return [where(`${friendlyName(want)} required, but received ${friendlyName(given)}`)];
+}
