@@ -1,9 +1,11 @@
 // The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
 // losslessly: a JSON number of any length keeps its exact value.
+
 import { parse } from "lossless-json";
 import { collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
+import { setOwn } from "./internal/records.js";
 import {
   asDecodeError,
   CtyDecodeError,
@@ -12,7 +14,20 @@ import {
   marksNotSerializable,
   type Path,
 } from "./path.js";
-import { type CtyType, compareBytewise, friendlyName, typeFromJSON, typeToJSONText } from "./types.js";
+import {
+  bool,
+  type CtyType,
+  compareBytewise,
+  dynamic,
+  emptyTuple,
+  friendlyName,
+  number,
+  object,
+  string,
+  tuple,
+  typeFromJSON,
+  typeToJSONText,
+} from "./types.js";
 import {
   type CtyValue,
   Decimal,
@@ -123,7 +138,7 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
       if (typeof raw !== "object" || Array.isArray(raw) || raw instanceof JsonNumber) break;
       const out: Record<string, CtyValue> = {};
       for (const [key, e] of Object.entries(raw)) {
-        out[key.normalize("NFC")] = fromJson(e, type.element, [...path, { key }], options);
+        setOwn(out, key.normalize("NFC"), fromJson(e, type.element, [...path, { key }], options));
       }
       return out;
     }
@@ -225,4 +240,30 @@ function describeJson(raw: unknown): string {
   if (typeof raw === "boolean") return `the bool ${raw}`;
   if (Array.isArray(raw)) return "a list";
   return "an object";
+}
+
+/**
+ * The type cty infers for JSON text with no schema (go-cty's json.ImpliedType): objects are
+ * object types, arrays tuple types, null is dynamic.
+ */
+export function impliedTypeFromJson(text: string): CtyType {
+  let raw: unknown;
+  try {
+    raw = parse(text, null, (digits) => new JsonNumber(digits));
+  } catch (err) {
+    throw new CtyDecodeError([], `malformed JSON: ${(err as Error).message}`);
+  }
+  return impliedType(raw);
+}
+
+function impliedType(raw: unknown): CtyType {
+  if (raw === null) return dynamic;
+  if (typeof raw === "boolean") return bool;
+  if (raw instanceof JsonNumber) return number;
+  if (typeof raw === "string") return string;
+  if (Array.isArray(raw)) return raw.length === 0 ? emptyTuple : tuple(raw.map(impliedType));
+  const attributes: Record<string, CtyType> = {};
+  for (const [name, v] of Object.entries(raw as Record<string, unknown>))
+    setOwn(attributes, name, impliedType(v));
+  return object(attributes);
 }

@@ -5,10 +5,12 @@
 //   - unknown: extension 0 with a one-byte payload; every extension code decodes as unknown;
 //   - objects: a map holding exactly every attribute;
 //   - null: nil at any level.
+
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
 import { collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
+import { setOwn } from "./internal/records.js";
 import {
   asDecodeError,
   CtyDecodeError,
@@ -19,11 +21,17 @@ import {
 } from "./path.js";
 import { decodeRefinements, refinementEntries } from "./refinement.js";
 import {
+  bool,
   type CtyType,
   compareBytewise,
+  dynamic,
+  emptyTuple,
   friendlyName,
   number,
+  object,
   parseTypeJSON,
+  string,
+  tuple,
   typeToJSONText,
 } from "./types.js";
 import {
@@ -121,7 +129,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
       }
       const out: Record<string, CtyValue> = {};
       for (const [key, e] of Object.entries(raw)) {
-        out[key.normalize("NFC")] = fromRaw(e, type.element, [...path, { key }]);
+        setOwn(out, key.normalize("NFC"), fromRaw(e, type.element, [...path, { key }]));
       }
       return out;
     }
@@ -322,4 +330,33 @@ function describeRaw(raw: unknown): string {
   if (Array.isArray(raw)) return "a list";
   if (raw instanceof Decimal) return `the number ${raw.text}`;
   return "an object";
+}
+
+/**
+ * The type cty infers for msgpack bytes with no schema (go-cty's msgpack.ImpliedType): maps
+ * are object types, arrays tuple types, nil and any extension (an unknown) dynamic.
+ */
+export function impliedTypeFromMsgpack(bytes: Uint8Array): CtyType {
+  let raw: unknown;
+  try {
+    raw = decoder.decode(bytes);
+  } catch (err) {
+    throw new CtyDecodeError([], `malformed msgpack: ${(err as Error).message}`);
+  }
+  return impliedType(raw, []);
+}
+
+function impliedType(raw: unknown, path: Path): CtyType {
+  if (raw === null || raw === undefined || raw instanceof ExtData) return dynamic;
+  if (typeof raw === "boolean") return bool;
+  if (typeof raw === "number" || typeof raw === "bigint") return number;
+  if (typeof raw === "string") return string;
+  if (raw instanceof Uint8Array) throw new CtyDecodeError(path, "binary data has no cty type");
+  if (Array.isArray(raw))
+    return raw.length === 0 ? emptyTuple : tuple(raw.map((e, index) => impliedType(e, [...path, { index }])));
+  const attributes: Record<string, CtyType> = {};
+  for (const [name, v] of Object.entries(raw as Record<string, unknown>)) {
+    setOwn(attributes, name, impliedType(v, [...path, { attribute: name }]));
+  }
+  return object(attributes);
 }

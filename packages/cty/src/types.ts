@@ -1,6 +1,8 @@
 // cty types as values: a type is a small immutable object that can be compared, named for
 // humans, and written as the type JSON the protocol carries (schemas, dynamic values).
+
 import { goJsonString } from "./internal/go-json.js";
+import { setOwn } from "./internal/records.js";
 
 export type PrimitiveKind = "string" | "number" | "bool";
 
@@ -140,7 +142,8 @@ export function withoutOptionalAttributesDeep(type: CtyType): CtyType {
       return tuple(type.elements.map(withoutOptionalAttributesDeep));
     case "object": {
       const attributes: Record<string, CtyType> = {};
-      for (const n of type.attributeNames) attributes[n] = withoutOptionalAttributesDeep(type.attributes[n]!);
+      for (const n of type.attributeNames)
+        setOwn(attributes, n, withoutOptionalAttributesDeep(type.attributes[n]!));
       return object(attributes);
     }
     default:
@@ -231,7 +234,7 @@ export function typeToJSON(type: CtyType): unknown {
       return ["tuple", type.elements.map(typeToJSON)];
     case "object": {
       const attributes: Record<string, unknown> = {};
-      for (const n of type.attributeNames) attributes[n] = typeToJSON(type.attributes[n]!);
+      for (const n of type.attributeNames) setOwn(attributes, n, typeToJSON(type.attributes[n]!));
       if (type.optional.size === 0) return ["object", attributes];
       return ["object", attributes, [...type.optional].sort(compareBytewise)];
     }
@@ -310,7 +313,7 @@ export function typeFromJSON(json: unknown): CtyType {
         throw new TypeJSONError("an object type needs an object of attribute types");
       }
       const attributes: Record<string, CtyType> = {};
-      for (const [n, t] of Object.entries(arg)) attributes[n] = typeFromJSON(t);
+      for (const [n, t] of Object.entries(arg)) setOwn(attributes, n, typeFromJSON(t));
       if (extra === undefined) return object(attributes);
       if (!Array.isArray(extra) || !extra.every((n) => typeof n === "string")) {
         throw new TypeJSONError("an object type's optional attributes must be an array of names");

@@ -1,6 +1,8 @@
 // Paths applied to values, and walks over values, as go-cty's Path.Apply, Walk and Transform:
 // every value is visited with the path that leads to it and its type.
+
 import { canonicalSet } from "./equality.js";
+import { setOwn } from "./internal/records.js";
 import { mark } from "./marks.js";
 import { CtyValueError, type Path, type PathStep } from "./path.js";
 import { type CtyType, compareBytewise, dynamic, friendlyName } from "./types.js";
@@ -171,7 +173,7 @@ function rebuildElements(path: Path, value: CtyValue, type: CtyType, fn: Transfo
     const out: Record<string, CtyValue> = {};
     for (const child of children(value, type)) {
       const name = "attribute" in child.step ? child.step.attribute : (child.step as { key: string }).key;
-      out[name] = transformAt([...path, child.step], child.value, child.type, fn);
+      setOwn(out, name, transformAt([...path, child.step], child.value, child.type, fn));
     }
     return out;
   }

@@ -37,6 +37,9 @@ describe("defineResource checks the definition at start-up", () => {
     expect(bad({ name: attr.string({ required: true, computed: true }) })).toThrowError(
       /attribute "name" is both required and computed/,
     );
+    expect(bad(Object.fromEntries([["__proto__", attr.string({ optional: true })]]))).toThrowError(
+      /attribute "__proto__" is a name JavaScript reserves/,
+    );
     expect(bad({ "Bad-Name": attr.string({ optional: true }) })).toThrowError(
       /attribute "Bad-Name" is not a valid attribute name/,
     );

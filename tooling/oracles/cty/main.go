@@ -13,6 +13,8 @@
 //	                                                  as JSON and as msgpack
 //	{"op":"type","type":<type JSON>}                  the type's JSON as go-cty writes it, and its
 //	                                                  friendly names
+//	{"op":"impliedJson","json":"..."}                 the type go-cty infers for the JSON text
+//	{"op":"impliedMsgpack","hex":"..."}               the type go-cty infers for the msgpack bytes
 //
 // Replies: {"hex":"...","json":"...","name":"...","constraintName":"..."} with what applies,
 // or {"error":"..."}.
@@ -90,6 +92,16 @@ func serve() {
 }
 
 func answer(req request) reply {
+	switch req.Op {
+	case "impliedJson":
+		return impliedReply(ctyjson.ImpliedType([]byte(req.JSON)))
+	case "impliedMsgpack":
+		raw, err := hex.DecodeString(req.Hex)
+		if err != nil {
+			return reply{Error: "hex: " + err.Error()}
+		}
+		return impliedReply(ctymsgpack.ImpliedType(raw))
+	}
 	ty, err := ctyjson.UnmarshalType(req.Type)
 	if err != nil {
 		return reply{Error: "type: " + err.Error()}
@@ -134,4 +146,15 @@ func encodeBoth(val cty.Value, ty cty.Type) reply {
 		r.JSON = string(js)
 	}
 	return r
+}
+
+func impliedReply(ty cty.Type, err error) reply {
+	if err != nil {
+		return reply{Error: "implied type: " + err.Error()}
+	}
+	text, err := ctyjson.MarshalType(ty)
+	if err != nil {
+		return reply{Error: "marshal type: " + err.Error()}
+	}
+	return reply{JSON: string(text)}
 }

@@ -15,6 +15,9 @@ export function checkSchema(component: string, schema: Schema): void {
     });
   };
   for (const [name, attribute] of Object.entries(schema)) {
+    if (name === "__proto__") {
+      fail(name, "is a name JavaScript reserves", "Choose another attribute name.");
+    }
     if (!identifier.test(name)) {
       fail(
         name,
