@@ -37,7 +37,6 @@ export {
   type PrimitiveType,
   parseTypeJSON,
   set,
-  sortedAttributeNames,
   string,
   type TupleType,
   TypeJSONError,

@@ -2,7 +2,7 @@
 // losslessly: a JSON number of any length keeps its exact value.
 
 import { parse } from "lossless-json";
-import { collectionElements } from "./internal/collections.js";
+import { checkTupleLength, collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { setOwn } from "./internal/records.js";
@@ -126,12 +126,7 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
     }
     case "tuple": {
       if (!Array.isArray(raw)) break;
-      if (raw.length !== type.elements.length) {
-        throw new CtyValueError(
-          path,
-          `a tuple of ${type.elements.length} elements is required, but got ${raw.length}`,
-        );
-      }
+      checkTupleLength(type, raw.length, path);
       return raw.map((e, index) => fromJson(e, type.elements[index]!, [...path, { index }], options));
     }
     case "map": {
@@ -196,12 +191,7 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
     case "set":
     case "tuple": {
       if (!Array.isArray(value)) break;
-      if (type.kind === "tuple" && value.length !== type.elements.length) {
-        throw new CtyValueError(
-          path,
-          `a tuple of ${type.elements.length} elements is required, but got ${value.length}`,
-        );
-      }
+      if (type.kind === "tuple") checkTupleLength(type, value.length, path);
       const elements = type.kind === "tuple" ? value : collectionElements(type, value, path);
       const elementType = (index: number) => (type.kind === "tuple" ? type.elements[index]! : type.element);
       return `[${elements.map((e, index) => writeJson(e, elementType(index), [...path, { index }])).join(",")}]`;

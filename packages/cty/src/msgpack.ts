@@ -7,7 +7,7 @@
 //   - null: nil at any level.
 
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
-import { collectionElements } from "./internal/collections.js";
+import { checkTupleLength, collectionElements } from "./internal/collections.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { setOwn } from "./internal/records.js";
@@ -115,12 +115,7 @@ function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
     }
     case "tuple": {
       if (!Array.isArray(raw)) throw mismatch(raw, type, path);
-      if (raw.length !== type.elements.length) {
-        throw new CtyValueError(
-          path,
-          `a tuple of ${type.elements.length} elements is required, but got ${raw.length}`,
-        );
-      }
+      checkTupleLength(type, raw.length, path);
       return raw.map((e, index) => fromRaw(e, type.elements[index]!, [...path, { index }]));
     }
     case "map": {
@@ -194,27 +189,15 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       });
       return;
     }
-    case "set": {
-      if (!Array.isArray(value)) break;
-      const elements = collectionElements(type, value, path);
-      w.arrayHeader(elements.length);
-      elements.forEach((e, index) => {
-        write(w, e, type.element, [...path, { index }]);
-      });
-      return;
-    }
     case "list":
+    case "set":
     case "tuple": {
       if (!Array.isArray(value)) break;
-      if (type.kind === "list") collectionElements(type, value, path);
-      if (type.kind === "tuple" && value.length !== type.elements.length) {
-        throw new CtyValueError(
-          path,
-          `a tuple of ${type.elements.length} elements is required, but got ${value.length}`,
-        );
-      }
-      w.arrayHeader(value.length);
-      value.forEach((e, index) => {
+      if (type.kind === "tuple") checkTupleLength(type, value.length, path);
+      // A set goes out deduplicated in cty's order; a list of dynamic values is checked for one type.
+      const elements = type.kind === "tuple" ? value : collectionElements(type, value, path);
+      w.arrayHeader(elements.length);
+      elements.forEach((e, index) => {
         write(w, e, type.kind === "tuple" ? type.elements[index]! : type.element, [...path, { index }]);
       });
       return;

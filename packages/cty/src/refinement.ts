@@ -90,11 +90,9 @@ export function refine(
     if (lower !== 0) out.lengthLower = lower;
     if (upper !== MAX_LENGTH) out.lengthUpper = upper;
     if (lower === upper && out.notNull) {
-      const element = (type as { element: CtyType }).element;
       if (lower === 0) return type.kind === "map" ? {} : [];
       if (type.kind === "list") return Array.from({ length: lower }, () => Unknown);
       if (type.kind === "set" && lower === 1) return [Unknown];
-      void element;
     }
   }
   return Object.keys(out).length === 0 ? Unknown : new RefinedUnknown(out);

@@ -98,11 +98,6 @@ export function object(attributes: Record<string, CtyType>, optional: Iterable<s
 export const emptyObject: ObjectType = object({});
 export const emptyTuple: TupleType = tuple([]);
 
-/** Attribute names in byte-wise order. */
-export function sortedAttributeNames(type: ObjectType): readonly string[] {
-  return type.attributeNames;
-}
-
 export function isPrimitiveType(type: CtyType): type is PrimitiveType {
   return type.kind === "string" || type.kind === "number" || type.kind === "bool";
 }

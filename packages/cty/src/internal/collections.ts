@@ -3,7 +3,7 @@
 // type, as cty requires of a collection's elements.
 import { canonicalSet, uniformDynamicType } from "../equality.js";
 import { CtyValueError, type Path } from "../path.js";
-import type { CollectionType } from "../types.js";
+import type { CollectionType, TupleType } from "../types.js";
 import type { CtyValue } from "../values.js";
 
 export function collectionElements(
@@ -17,5 +17,15 @@ export function collectionElements(
   } catch (err) {
     if (err instanceof TypeError) throw new CtyValueError(path, err.message);
     throw err;
+  }
+}
+
+/** A tuple value has exactly as many elements as its type. */
+export function checkTupleLength(type: TupleType, length: number, path: Path): void {
+  if (length !== type.elements.length) {
+    throw new CtyValueError(
+      path,
+      `a tuple of ${type.elements.length} elements is required, but got ${length}`,
+    );
   }
 }
