@@ -2,35 +2,23 @@
 // beyond the runner's init / apply / no-op plan / destroy cycle.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
+import { executable, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
-const executable = fileURLToPath(new URL("../dist/terraform-provider-tsvider.cjs", import.meta.url));
 let root: string;
 let cliConfigFile: string;
 let binary: string;
+let tofu: TofuSetup;
 
 beforeAll(async () => {
-  binary = resolveTofu();
-  root = await mkdtemp(join(tmpdir(), "tsvider-file-content-"));
-  await installProviderMirror({
-    mirrorDir: join(root, "mirror"),
-    namespace: "tsvider",
-    type: "tsvider",
-    version: VERSION,
-    executable,
-  });
-  cliConfigFile = join(root, "cli.tfrc");
-  await writeFile(cliConfigFile, mirrorCliConfig(join(root, "mirror")));
+  tofu = await setUpTofu("tsvider-file-content-");
+  ({ root, binary, cliConfigFile } = tofu);
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => tofu.cleanup());
 
 function config(filename: string, content: string): string {
   return `terraform {

@@ -2,7 +2,7 @@ import { serve } from "@tsvider/framework";
 import { provider } from "./provider.js";
 
 // Not a top-level await: the bundle is CommonJS (see scripts/bundle.mjs).
-serve(provider).catch((err: unknown) => {
+serve(provider, { address: "tsvider/tsvider" }).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;
 });

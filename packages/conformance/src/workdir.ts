@@ -34,6 +34,11 @@ export interface WorkdirOptions {
   /** Path of the CLI configuration file, such as one from mirrorCliConfig. */
   readonly cliConfigFile: string;
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Variables set for every run after the machine's settings are cleared, such as TF_LOG or
+   * TF_REATTACH_PROVIDERS for a provider in debug mode.
+   */
+  readonly extraEnv?: NodeJS.ProcessEnv;
 }
 
 export class Workdir {
@@ -53,6 +58,7 @@ export class Workdir {
       TF_IN_AUTOMATION: "1",
       TF_INPUT: "0",
       CHECKPOINT_DISABLE: "1",
+      ...options.extraEnv,
     };
   }
 

@@ -1,13 +1,26 @@
 // Serving a provider: the go-plugin server from @tsvider/rpcplugin with the tfplugin6
 // provider service on top.
 import { basename } from "node:path";
-import { type RunningPlugin, servePlugin } from "@tsvider/rpcplugin";
+import { debugRequested, type RunningPlugin, servePlugin } from "@tsvider/rpcplugin";
 import { ProviderService } from "@tsvider/rpcplugin/tfplugin6";
+import { FrameworkConfigurationError } from "./diagnostics.js";
 import type { Provider } from "./provider.js";
 import { ProviderServer } from "./server/provider-server.js";
 import { providerService } from "./v6/provider-service.js";
 
 export interface ServeOptions {
+  /**
+   * Debug mode: run the provider yourself (under a debugger, say) and attach tofu or
+   * terraform to it with the TF_REATTACH_PROVIDERS value it prints. Default: on when
+   * TSVIDER_DEBUG is 1 or true.
+   */
+  readonly debug?: boolean;
+  /**
+   * The provider's source address, which debug mode needs for TF_REATTACH_PROVIDERS:
+   * `acme/widgets` (then it serves as both registry.terraform.io/acme/widgets, for Terraform,
+   * and registry.opentofu.org/acme/widgets, for OpenTofu), or a full address with a host.
+   */
+  readonly address?: string;
   /** For tests: the environment to read instead of process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** For tests: where the handshake line goes instead of stdout. */
@@ -18,30 +31,31 @@ export interface ServeOptions {
 
 /** Serves `provider` to the tofu or terraform process that launched this one. */
 export async function serve(provider: Provider, options: ServeOptions = {}): Promise<RunningPlugin> {
-  installCrashHandlers();
   const server = new ProviderServer(provider);
+  const { address, ...rest } = options;
+  const debug = options.debug ?? debugRequested(options.env ?? process.env);
+  if (debug && address === undefined) {
+    throw new FrameworkConfigurationError(
+      `debug mode needs the provider's source address for TF_REATTACH_PROVIDERS: serve(provider, { address: "<namespace>/${provider.name}" })`,
+    );
+  }
   return servePlugin({
     programName: basename(process.argv[1] ?? `terraform-provider-${provider.name}`),
     versions: { 6: [{ definition: ProviderService, implementation: providerService(server) }] },
-    ...options,
+    debug,
+    ...(address !== undefined ? { reattachAddresses: reattachAddresses(address) } : {}),
+    ...rest,
   });
 }
 
-let crashHandlersInstalled = false;
-
-/**
- * Handler errors are caught per RPC; anything that still escapes is a bug. It is written as
- * `panic:` lines, which the host captures and prints as a crash report, then the process exits
- * non-zero: continuing in an unknown state could corrupt what the provider manages.
- */
-function installCrashHandlers(): void {
-  if (crashHandlersInstalled) return;
-  crashHandlersInstalled = true;
-  const crash = (err: unknown) => {
-    const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    process.stderr.write(`panic: ${text.split("\n").join("\n\t")}\n`);
-    process.exit(2);
-  };
-  process.on("uncaughtException", crash);
-  process.on("unhandledRejection", crash);
+/** `acme/widgets` under both public registries; a full address as it is. */
+export function reattachAddresses(address: string): string[] {
+  const parts = address.split("/");
+  if (parts.length === 3) return [address];
+  if (parts.length === 2 && parts.every((p) => p !== "")) {
+    return [`registry.terraform.io/${address}`, `registry.opentofu.org/${address}`];
+  }
+  throw new FrameworkConfigurationError(
+    `"${address}" is not a provider source address; give "<namespace>/<type>" or "<host>/<namespace>/<type>"`,
+  );
 }

@@ -1,4 +1,6 @@
 export { createServerCertificate, type ServerCertificate } from "./auto-mtls.js";
+export { installCrashHandlers, panicText } from "./crash.js";
+export { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
 export {
   CORE_PROTOCOL_VERSION,
   checkMagicCookie,
@@ -10,7 +12,19 @@ export {
   negotiateProtocolVersion,
   terraformMagicCookie,
 } from "./handshake.js";
+export { defaultTransport, groupId, type Listening, portRange, type Transport } from "./listener.js";
 export {
+  createLogger,
+  formatEntry,
+  hclogTimestamp,
+  type LogFields,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  logLevelFromEnv,
+} from "./log.js";
+export {
+  debugRequested,
   MAX_MESSAGE_BYTES,
   type PluginService,
   type RunningPlugin,

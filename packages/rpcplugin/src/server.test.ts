@@ -6,6 +6,7 @@ import * as grpc from "@grpc/grpc-js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServerCertificate, type ServerCertificate } from "./auto-mtls.js";
 import { HealthCheckResponse_ServingStatus, HealthClient } from "./gen/grpc/health/v1/health.js";
+import { ConnInfo, GRPCBrokerClient } from "./gen/plugin/grpc_broker.js";
 import { GRPCControllerClient } from "./gen/plugin/grpc_controller.js";
 import { GRPCStdioClient } from "./gen/plugin/grpc_stdio.js";
 import { terraformMagicCookie } from "./handshake.js";
@@ -119,6 +120,36 @@ describe("servePlugin over AutoMTLS", () => {
     expect(existsSync(plugin.address)).toBe(false);
     stdio.close();
     controller.close();
+  });
+
+  it("refuses a plaintext client when the host asked for TLS", async () => {
+    const { plugin } = await start(createServerCertificate());
+    const health = new HealthClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
+    const err = await new Promise<grpc.ServiceError | null>((resolve) =>
+      health.check({ service: "plugin" }, new grpc.Metadata(), { deadline: Date.now() + 5000 }, (e) =>
+        resolve(e),
+      ),
+    );
+    expect(err?.code).toBe(grpc.status.UNAVAILABLE);
+    health.close();
+  });
+
+  it("accepts the host's broker stream and sends nothing on it", async () => {
+    const { plugin } = await start();
+    const broker = new GRPCBrokerClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
+    const stream = broker.startStream();
+    const received: unknown[] = [];
+    stream.on("data", (d) => received.push(d));
+    const ended = new Promise<grpc.ServiceError | undefined>((resolve) => {
+      stream.on("error", (e: grpc.ServiceError) => resolve(e));
+      stream.on("end", () => resolve(undefined));
+    });
+    stream.write(ConnInfo.fromPartial({ serviceId: 1, network: "unix", address: "/nowhere" }));
+    stream.end();
+    // The server ends its side when the host does, without an error (not UNIMPLEMENTED).
+    expect(await ended).toBeUndefined();
+    expect(received).toEqual([]);
+    broker.close();
   });
 
   it("serves plaintext when the host sends no client certificate", async () => {

@@ -1,19 +1,12 @@
 // The plugin process's side of go-plugin: check the cookie, pick the protocol version, start
-// a gRPC server (over mTLS when the host asks for it) on a unix socket, announce it with the
-// handshake line, and stay up until the host calls Shutdown or sends SIGTERM.
-import { randomBytes, X509Certificate } from "node:crypto";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// a gRPC server (over mTLS when the host asks for it) on a unix socket or TCP, announce it
+// with the handshake line, and stay up until the host calls Shutdown or sends SIGTERM. In
+// debug mode a person starts the plugin instead, and it tells them how to attach the host.
+import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate } from "./auto-mtls.js";
-import {
-  HealthCheckResponse_ServingStatus,
-  type HealthServer,
-  HealthService,
-} from "./gen/grpc/health/v1/health.js";
-import { type GRPCControllerServer, GRPCControllerService } from "./gen/plugin/grpc_controller.js";
-import { type GRPCStdioServer, GRPCStdioService } from "./gen/plugin/grpc_stdio.js";
+import { installCrashHandlers } from "./crash.js";
+import { reattachInstructions, reattachJson } from "./debug.js";
 import {
   checkMagicCookie,
   formatHandshakeLine,
@@ -23,6 +16,9 @@ import {
   terraformMagicCookie,
 } from "./handshake.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
+import { defaultTransport, listen, type Transport } from "./listener.js";
+import { createLogger, type Logger } from "./log.js";
+import { addPluginServices, OpenStreams } from "./services.js";
 
 /** One gRPC service to serve: a definition from generated code and its handlers. */
 export interface PluginService {
@@ -34,14 +30,28 @@ export interface PluginService {
 export interface ServePluginOptions {
   /** Named in the note printed when someone runs the plugin by hand. */
   readonly programName: string;
-  /** The services to serve for each app protocol version, e.g. `{ 6: [provider] }`. */
+  /** The services to serve for each app protocol version, e.g. `{ 5: [v5], 6: [v6] }`. */
   readonly versions: Readonly<Record<number, readonly PluginService[]>>;
   readonly magicCookie?: MagicCookie;
   /** Called after the host asked the plugin to stop (Shutdown or SIGTERM), before exit. */
   readonly onShutdown?: () => void | Promise<void>;
+  /** "unix" (the default, but on Windows) or "tcp" on 127.0.0.1 within PLUGIN_MIN_PORT..PLUGIN_MAX_PORT. */
+  readonly transport?: Transport;
+  /**
+   * Debug mode: serve without the host's handshake, print TF_REATTACH_PROVIDERS for a person
+   * to give the host, and keep serving until stopped. Default: on when TSVIDER_DEBUG is 1 or true.
+   */
+  readonly debug?: boolean;
+  /**
+   * The keys of TF_REATTACH_PROVIDERS in debug mode: full source addresses such as
+   * registry.opentofu.org/acme/widgets. Default: programName.
+   */
+  readonly reattachAddresses?: readonly string[];
+  /** Where the server logs its own events. Default: hclog JSON on stderr at the host's TF_LOG level. */
+  readonly logger?: Logger;
   /** For tests: the environment to read instead of process.env. */
   readonly env?: NodeJS.ProcessEnv;
-  /** For tests: where the handshake line goes instead of stdout. */
+  /** For tests: where the handshake line (in debug mode, the instructions) goes instead of stdout. */
   readonly writeHandshake?: (line: string) => void;
   /** For tests: what ends the process. */
   readonly exit?: (code: number) => void;
@@ -49,10 +59,12 @@ export interface ServePluginOptions {
 
 export interface RunningPlugin {
   readonly protocolVersion: number;
-  readonly network: "unix" | "tcp";
+  readonly network: Transport;
   readonly address: string;
-  /** The handshake line as written (with its newline). */
+  /** The handshake line as written (with its newline); in debug mode, the instructions. */
   readonly handshakeLine: string;
+  /** In debug mode, the value of TF_REATTACH_PROVIDERS. */
+  readonly reattach?: string;
   /** Stops serving, removes the socket, and resolves when the server is closed. */
   stop(): Promise<void>;
 }
@@ -62,6 +74,12 @@ const GRACEFUL_STOP_MS = 1000;
 /** 256 MiB, the limit terraform-plugin-go sets both ways; grpc-js defaults to 4 MiB. */
 export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
+/** TSVIDER_DEBUG=1 or =true turns debug mode on. */
+export function debugRequested(env: NodeJS.ProcessEnv): boolean {
+  const value = env.TSVIDER_DEBUG?.trim().toLowerCase();
+  return value === "1" || value === "true";
+}
+
 /**
  * Serves a go-plugin plugin. When the cookie is missing it prints a note for the human who
  * ran it and exits with status 1.
@@ -69,31 +87,45 @@ export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 export async function servePlugin(options: ServePluginOptions): Promise<RunningPlugin> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const debug = options.debug ?? debugRequested(env);
+  const log = options.logger ?? createLogger({ module: "rpcplugin", env });
   // Serving for real (not from a test): this process is the plugin.
   const ownsProcess = !options.writeHandshake;
-  // Ctrl-C reaches the whole process group; hosts stop plugins through their own RPCs.
-  if (ownsProcess) process.on("SIGINT", () => {});
-  try {
-    checkMagicCookie(env, options.magicCookie ?? terraformMagicCookie, options.programName);
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    exit(1);
-    throw err;
+  // Ctrl-C reaches the whole process group; hosts stop plugins through their own RPCs. A
+  // person running the plugin in debug mode stops it with Ctrl-C, though.
+  if (ownsProcess && !debug) process.on("SIGINT", () => {});
+  if (ownsProcess) {
+    installCrashHandlers();
+    // grpc-js reports problems on the console; make them log lines the host files properly.
+    grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
+  }
+  const served = Object.keys(options.versions).map((v) => Number(v));
+
+  if (!debug) {
+    try {
+      checkMagicCookie(env, options.magicCookie ?? terraformMagicCookie, options.programName);
+    } catch (err) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      exit(1);
+      throw err;
+    }
   }
 
   let protocolVersion: number;
   try {
-    protocolVersion = negotiateProtocolVersion(
-      env.PLUGIN_PROTOCOL_VERSIONS,
-      Object.keys(options.versions).map((v) => Number(v)),
-    );
+    // In debug mode nobody offers versions: serve the newest (the reattach config names it).
+    protocolVersion = debug
+      ? Math.max(...served)
+      : negotiateProtocolVersion(env.PLUGIN_PROTOCOL_VERSIONS, served);
+    if (!Number.isInteger(protocolVersion)) throw new HandshakeError("the plugin serves no protocol version");
   } catch (err) {
     process.stderr.write(`${options.programName}: ${(err as Error).message}\n`);
     exit(1);
     throw err;
   }
 
-  const clientCert = env.PLUGIN_CLIENT_CERT;
+  // The host connects to a reattached plugin without TLS.
+  const clientCert = debug ? undefined : env.PLUGIN_CLIENT_CERT;
   if (clientCert) {
     try {
       new X509Certificate(clientCert);
@@ -104,7 +136,12 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
       );
     }
   }
+  const certificateStart = performance.now();
   const tls = clientCert ? createServerCertificate() : undefined;
+  if (tls)
+    log.debug("made the TLS certificate", {
+      duration_ms: Number((performance.now() - certificateStart).toFixed(2)),
+    });
   const credentials = tls
     ? grpc.ServerCredentials.createSsl(
         Buffer.from(clientCert!),
@@ -118,18 +155,17 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
   });
 
+  // Streams the host keeps open for the life of the connection (StreamStdio, StartStream,
+  // health Watch); a graceful shutdown ends them first, or it would wait for them forever.
+  const streams = new OpenStreams();
+  let cleanup = () => {};
   let stopping: Promise<void> | undefined;
-  const socketPath = join(env.PLUGIN_UNIX_SOCKET_DIR || tmpdir(), `plugin${randomBytes(6).toString("hex")}`);
-  // Streams the host keeps open for the life of the connection (StreamStdio, health Watch);
-  // a graceful shutdown ends them first, or it would wait for them forever.
-  const openStreams = new Set<{ end(): void }>();
   const stop = (): Promise<void> => {
     stopping ??= new Promise<void>((resolve) => {
-      for (const stream of openStreams) stream.end();
-      openStreams.clear();
+      streams.endAll();
       const done = () => {
         clearTimeout(fallback);
-        rmSync(socketPath, { force: true });
+        cleanup();
         resolve();
       };
       // Graceful, so the answer to Shutdown itself reaches the host; forced if a call hangs
@@ -150,88 +186,72 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
       exit(0);
     }
   };
+  const onShutdownCall = () => {
+    if (debug) {
+      // A reattached plugin outlives each command; the person stops it.
+      log.info("the host asked to shut down; staying up in debug mode");
+      return;
+    }
+    log.debug("the host asked to shut down");
+    void shutdownAndExit();
+  };
 
-  server.addService(HealthService, healthService(openStreams));
-  server.addService(GRPCStdioService, stdioService(openStreams));
-  server.addService(GRPCControllerService, controllerService(shutdownAndExit));
+  addPluginServices(server, streams, onShutdownCall);
   for (const service of options.versions[protocolVersion] ?? []) {
     server.addService(service.definition, service.implementation);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.bindAsync(`unix://${socketPath}`, credentials, (err) => (err ? reject(err) : resolve()));
-  }).catch((err: Error) => {
-    throw new HandshakeError(`cannot listen on unix socket ${socketPath}: ${err.message}`);
+  const listening = await listen(server, credentials, options.transport ?? defaultTransport(), env);
+  cleanup = listening.cleanup;
+  log.debug("plugin server listening", {
+    network: listening.network,
+    address: listening.address,
+    protocol_version: protocolVersion,
+    tls: tls !== undefined,
   });
 
-  const handshakeLine = formatHandshakeLine({
-    protocolVersion,
-    network: "unix",
-    address: socketPath,
-    ...(tls ? { certificateDer: tls.certificateDer } : {}),
-  });
+  const reattach = debug
+    ? reattachJson({
+        addresses: options.reattachAddresses ?? [options.programName],
+        protocolVersion,
+        pid: process.pid,
+        network: listening.network,
+        listenAddress: listening.address,
+      })
+    : undefined;
+  const handshakeLine = debug
+    ? reattachInstructions({
+        addresses: options.reattachAddresses ?? [options.programName],
+        protocolVersion,
+        pid: process.pid,
+        network: listening.network,
+        listenAddress: listening.address,
+      })
+    : formatHandshakeLine({
+        protocolVersion,
+        network: listening.network,
+        address: listening.address,
+        ...(tls ? { certificateDer: tls.certificateDer } : {}),
+      });
   if (!ownsProcess) {
     options.writeHandshake!(handshakeLine);
   } else {
     process.stdout.write(handshakeLine);
     // The host reads one line and discards the rest: anything a library prints later would
-    // be lost, so send it to stderr, where the host logs it.
-    routeStdoutToStderr();
+    // be lost, so send it to stderr, where the host logs it. (A person in debug mode reads
+    // the terminal, where both end up.)
+    if (!debug) routeStdoutToStderr();
     process.once("SIGTERM", () => void shutdownAndExit());
-    process.once("exit", () => rmSync(socketPath, { force: true }));
+    if (debug) process.once("SIGINT", () => void shutdownAndExit());
+    process.once("exit", () => cleanup());
   }
 
-  return { protocolVersion, network: "unix", address: socketPath, handshakeLine, stop };
-}
-
-function holdOpen(
-  streams: Set<{ end(): void }>,
-  call: { end(): void; on(event: "cancelled", f: () => void): unknown },
-) {
-  streams.add(call);
-  call.on("cancelled", () => {
-    streams.delete(call);
-    call.end();
-  });
-}
-
-function healthService(streams: Set<{ end(): void }>): HealthServer {
-  const serving = (service: string) => service === "" || service === "plugin";
   return {
-    check(call, callback) {
-      if (!serving(call.request.service)) {
-        callback({ code: grpc.status.NOT_FOUND, details: `unknown service ${call.request.service}` });
-        return;
-      }
-      callback(null, { status: HealthCheckResponse_ServingStatus.SERVING });
-    },
-    watch(call) {
-      call.write({
-        status: serving(call.request.service)
-          ? HealthCheckResponse_ServingStatus.SERVING
-          : HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN,
-      });
-      holdOpen(streams, call);
-    },
-  };
-}
-
-function stdioService(streams: Set<{ end(): void }>): GRPCStdioServer {
-  return {
-    // Hosts log anything received here as unexpected output, so we send nothing and keep
-    // the stream open until the host goes away.
-    streamStdio(call) {
-      holdOpen(streams, call);
-    },
-  };
-}
-
-function controllerService(shutdown: () => Promise<void>): GRPCControllerServer {
-  return {
-    shutdown(_call, callback) {
-      callback(null, {});
-      // Let the reply leave before the server closes.
-      setImmediate(() => void shutdown());
-    },
+    protocolVersion,
+    network: listening.network,
+    address: listening.address,
+    handshakeLine,
+    ...(reattach !== undefined ? { reattach } : {}),
+    stop,
   };
 }

@@ -1,6 +1,16 @@
-// A minimal stderr logger until the full hclog writer lands with the rpcplugin issue. The
-// host shows plain-text lines with an [ERROR] prefix at error level when TF_LOG is set.
+// The provider's own log: hclog JSON lines on stderr, which the host files under the provider
+// at the level TF_LOG_PROVIDER (else TF_LOG) asks for.
+import { createLogger, type Logger } from "@tsvider/rpcplugin";
+
+let logger: Logger | undefined;
+
+/** The provider's logger, made on first use so it reads the environment the host gave. */
+export function providerLog(): Logger {
+  logger ??= createLogger({ module: "provider" });
+  return logger;
+}
+
 export function logError(message: string, err: unknown): void {
   const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  process.stderr.write(`[ERROR] ${message}: ${text.replace(/\n/g, "\n\t")}\n`);
+  providerLog().error(message, { error: text });
 }

@@ -6,6 +6,7 @@ import type { ServerUnaryCall, sendUnaryData, UntypedServiceImplementation } fro
 import type { CtyValue } from "@tsvider/cty";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { Diagnostics } from "../diagnostics.js";
+import { providerLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
 import { configureProvider } from "../server/configure-provider.js";
@@ -37,18 +38,26 @@ function unary<Req, Res extends WithDiagnostics>(
 ) {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
     const diagnostics = new Diagnostics();
+    const log = providerLog();
+    const started = performance.now();
+    log.trace("received request", { rpc });
     Promise.resolve()
       .then(() => handle(call.request, diagnostics))
       .catch((err: unknown) => {
         addThrown(diagnostics, `tsvider's ${rpc}`, err);
         return {};
       })
-      .then((partial) =>
+      .then((partial) => {
+        log.trace("served request", {
+          rpc,
+          duration_ms: Number((performance.now() - started).toFixed(3)),
+          diagnostics: diagnostics.items.length,
+        });
         callback(
           null,
           fns.fromPartial({ ...partial, diagnostics: toProtoDiagnostics(diagnostics) } as Partial<Res>),
-        ),
-      );
+        );
+      });
   };
 }
 

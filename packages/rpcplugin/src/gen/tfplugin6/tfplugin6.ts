@@ -25,12 +25,17 @@ import {
 import { Timestamp } from "../google/protobuf/timestamp.js";
 
 /**
- * tfplugin6: Terraform / OpenTofu plugin protocol version 6.10.
+ * tfplugin6: Terraform / OpenTofu plugin protocol version 6.11.
  *
  * Written for tsvider field for field from the published protocol: message names, field
- * names, numbers and types follow protocol 6.10 as released in Terraform 1.13 and shipped by
- * OpenTofu 1.12, so that the wire bytes match what hosts send and expect. Comments are ours.
- * The generated TypeScript lives in ../../src/gen and is rebuilt by `pnpm gen`.
+ * names, numbers and types follow protocol 6.11 as shipped by Terraform 1.16, so that the
+ * wire bytes match what hosts send and expect. Comments are ours. 6.11 only adds fields to
+ * 6.10 (released in Terraform 1.13 and shipped by OpenTofu 1.12): Schema.Block.computed,
+ * ClientCapabilities.store_planned_private and computed_blocks_allowed, and
+ * PlanResourceChange.Request.planned_private. A 6.10 host never sends or reads them, so one
+ * provider serves both.
+ * src/protocol.test.ts checks this file against the published one; the generated TypeScript
+ * lives in ../../src/gen and is rebuilt by `pnpm gen`.
  */
 
 export enum StringKind {
@@ -197,6 +202,15 @@ export interface Schema_Block {
   descriptionKind: StringKind;
   deprecated: boolean;
   deprecationMessage: string;
+  /**
+   * 6.11: when this block is used as a nested block, the provider may plan a value for
+   * it when the config leaves it out. Blocks nested inside must be computed too, and GROUP
+   * blocks or blocks with min_items > 0 cannot be. Only hosts that send
+   * ClientCapabilities.computed_blocks_allowed honour it; older ones ignore the flag, so
+   * the provider should check that capability and report a diagnostic when a resource
+   * depends on it.
+   */
+  computed: boolean;
 }
 
 export interface Schema_Attribute {
@@ -375,6 +389,13 @@ export interface ServerCapabilities {
 export interface ClientCapabilities {
   deferralAllowed: boolean;
   writeOnlyAttributesAllowed: boolean;
+  /**
+   * 6.11: the host keeps the private data from the first plan of a resource and hands it
+   * back as PlanResourceChange.Request.planned_private when it plans again before apply.
+   */
+  storePlannedPrivate: boolean;
+  /** 6.11: the host understands Schema.Block.computed. */
+  computedBlocksAllowed: boolean;
 }
 
 export interface Deferred {
@@ -664,7 +685,14 @@ export interface PlanResourceChange_Request {
   priorPrivate: Buffer;
   providerMeta: DynamicValue | undefined;
   clientCapabilities: ClientCapabilities | undefined;
-  priorIdentity: ResourceIdentityData | undefined;
+  priorIdentity:
+    | ResourceIdentityData
+    | undefined;
+  /**
+   * 6.11: on the second plan before apply, the planned_private of the first plan (only
+   * from hosts that send ClientCapabilities.store_planned_private).
+   */
+  plannedPrivate: Buffer;
 }
 
 export interface PlanResourceChange_Response {
@@ -2383,6 +2411,7 @@ function createBaseSchema_Block(): Schema_Block {
     descriptionKind: 0,
     deprecated: false,
     deprecationMessage: "",
+    computed: false,
   };
 }
 
@@ -2411,6 +2440,9 @@ export const Schema_Block: MessageFns<Schema_Block> = {
     }
     if (message.deprecationMessage !== "") {
       writer.uint32(58).string(message.deprecationMessage);
+    }
+    if (message.computed !== false) {
+      writer.uint32(64).bool(message.computed);
     }
     return writer;
   },
@@ -2484,6 +2516,14 @@ export const Schema_Block: MessageFns<Schema_Block> = {
             message.deprecationMessage = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.computed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2519,6 +2559,7 @@ export const Schema_Block: MessageFns<Schema_Block> = {
         : isSet(object.deprecation_message)
         ? globalThis.String(object.deprecation_message)
         : "",
+      computed: isSet(object.computed) ? globalThis.Boolean(object.computed) : false,
     };
   },
 
@@ -2545,6 +2586,9 @@ export const Schema_Block: MessageFns<Schema_Block> = {
     if (message.deprecationMessage !== "") {
       obj.deprecationMessage = message.deprecationMessage;
     }
+    if (message.computed !== false) {
+      obj.computed = message.computed;
+    }
     return obj;
   },
 
@@ -2560,6 +2604,7 @@ export const Schema_Block: MessageFns<Schema_Block> = {
     message.descriptionKind = object.descriptionKind ?? 0;
     message.deprecated = object.deprecated ?? false;
     message.deprecationMessage = object.deprecationMessage ?? "";
+    message.computed = object.computed ?? false;
     return message;
   },
 };
@@ -3691,7 +3736,12 @@ export const ServerCapabilities: MessageFns<ServerCapabilities> = {
 };
 
 function createBaseClientCapabilities(): ClientCapabilities {
-  return { deferralAllowed: false, writeOnlyAttributesAllowed: false };
+  return {
+    deferralAllowed: false,
+    writeOnlyAttributesAllowed: false,
+    storePlannedPrivate: false,
+    computedBlocksAllowed: false,
+  };
 }
 
 export const ClientCapabilities: MessageFns<ClientCapabilities> = {
@@ -3701,6 +3751,12 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
     }
     if (message.writeOnlyAttributesAllowed !== false) {
       writer.uint32(16).bool(message.writeOnlyAttributesAllowed);
+    }
+    if (message.storePlannedPrivate !== false) {
+      writer.uint32(24).bool(message.storePlannedPrivate);
+    }
+    if (message.computedBlocksAllowed !== false) {
+      writer.uint32(32).bool(message.computedBlocksAllowed);
     }
     return writer;
   },
@@ -3734,6 +3790,22 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
             message.writeOnlyAttributesAllowed = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.storePlannedPrivate = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.computedBlocksAllowed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3758,6 +3830,16 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
         : isSet(object.write_only_attributes_allowed)
         ? globalThis.Boolean(object.write_only_attributes_allowed)
         : false,
+      storePlannedPrivate: isSet(object.storePlannedPrivate)
+        ? globalThis.Boolean(object.storePlannedPrivate)
+        : isSet(object.store_planned_private)
+        ? globalThis.Boolean(object.store_planned_private)
+        : false,
+      computedBlocksAllowed: isSet(object.computedBlocksAllowed)
+        ? globalThis.Boolean(object.computedBlocksAllowed)
+        : isSet(object.computed_blocks_allowed)
+        ? globalThis.Boolean(object.computed_blocks_allowed)
+        : false,
     };
   },
 
@@ -3769,6 +3851,12 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
     if (message.writeOnlyAttributesAllowed !== false) {
       obj.writeOnlyAttributesAllowed = message.writeOnlyAttributesAllowed;
     }
+    if (message.storePlannedPrivate !== false) {
+      obj.storePlannedPrivate = message.storePlannedPrivate;
+    }
+    if (message.computedBlocksAllowed !== false) {
+      obj.computedBlocksAllowed = message.computedBlocksAllowed;
+    }
     return obj;
   },
 
@@ -3779,6 +3867,8 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
     const message = createBaseClientCapabilities();
     message.deferralAllowed = object.deferralAllowed ?? false;
     message.writeOnlyAttributesAllowed = object.writeOnlyAttributesAllowed ?? false;
+    message.storePlannedPrivate = object.storePlannedPrivate ?? false;
+    message.computedBlocksAllowed = object.computedBlocksAllowed ?? false;
     return message;
   },
 };
@@ -8409,6 +8499,7 @@ function createBasePlanResourceChange_Request(): PlanResourceChange_Request {
     providerMeta: undefined,
     clientCapabilities: undefined,
     priorIdentity: undefined,
+    plannedPrivate: Buffer.alloc(0),
   };
 }
 
@@ -8437,6 +8528,9 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
     }
     if (message.priorIdentity !== undefined) {
       ResourceIdentityData.encode(message.priorIdentity, writer.uint32(66).fork()).join();
+    }
+    if (message.plannedPrivate.length !== 0) {
+      writer.uint32(74).bytes(message.plannedPrivate);
     }
     return writer;
   },
@@ -8518,6 +8612,14 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
             message.priorIdentity = ResourceIdentityData.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.plannedPrivate = Buffer.from(reader.bytes());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8568,6 +8670,11 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
         : isSet(object.prior_identity)
         ? ResourceIdentityData.fromJSON(object.prior_identity)
         : undefined,
+      plannedPrivate: isSet(object.plannedPrivate)
+        ? Buffer.from(bytesFromBase64(object.plannedPrivate))
+        : isSet(object.planned_private)
+        ? Buffer.from(bytesFromBase64(object.planned_private))
+        : Buffer.alloc(0),
     };
   },
 
@@ -8597,6 +8704,9 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
     if (message.priorIdentity !== undefined) {
       obj.priorIdentity = ResourceIdentityData.toJSON(message.priorIdentity);
     }
+    if (message.plannedPrivate.length !== 0) {
+      obj.plannedPrivate = base64FromBytes(message.plannedPrivate);
+    }
     return obj;
   },
 
@@ -8625,6 +8735,7 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
     message.priorIdentity = (object.priorIdentity !== undefined && object.priorIdentity !== null)
       ? ResourceIdentityData.fromPartial(object.priorIdentity)
       : undefined;
+    message.plannedPrivate = object.plannedPrivate ?? Buffer.alloc(0);
     return message;
   },
 };

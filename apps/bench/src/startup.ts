@@ -1,0 +1,95 @@
+// Start-up: from spawning a provider to its handshake line, the moment the host can connect,
+// as a ratio to starting Node itself (`node -e 0`) on the same machine. Median of 25 runs
+// each, interleaved so that machine noise hits all variants alike. Target: at most 1.5x.
+//
+// Variants: the reference provider bundled into one file by esbuild (what ships) and not
+// bundled (its compiled modules loaded from the workspace), each launched as Terraform
+// launches providers, with a client certificate (AutoMTLS); and the bundle without TLS, which
+// shows what the certificate costs.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { createServerCertificate } from "@tsvider/rpcplugin";
+
+const app = (path: string) =>
+  fileURLToPath(new URL(`../../terraform-provider-tsvider/${path}`, import.meta.url));
+const clientCertificate = createServerCertificate().certificatePem;
+const hostEnv = (tls: boolean): NodeJS.ProcessEnv => ({
+  ...process.env,
+  TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+  PLUGIN_PROTOCOL_VERSIONS: "5,6",
+  TF_LOG: "",
+  TF_LOG_PROVIDER: "",
+  ...(tls ? { PLUGIN_CLIENT_CERT: clientCertificate } : {}),
+});
+
+interface Variant {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  /** Done at the first stdout line (a plugin's handshake) rather than at exit. */
+  readonly handshake: boolean;
+}
+
+const variants: readonly Variant[] = [
+  { name: "node -e 0", args: ["-e", "0"], env: process.env, handshake: false },
+  {
+    name: "bundled, AutoMTLS",
+    args: [app("dist/terraform-provider-tsvider.cjs")],
+    env: hostEnv(true),
+    handshake: true,
+  },
+  {
+    name: "bundled, no TLS",
+    args: [app("dist/terraform-provider-tsvider.cjs")],
+    env: hostEnv(false),
+    handshake: true,
+  },
+  { name: "not bundled, AutoMTLS", args: [app("dist/main.js")], env: hostEnv(true), handshake: true },
+];
+
+function once(variant: Variant): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, variant.args, {
+      env: variant.env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6;
+    let done = false;
+    if (variant.handshake) {
+      child.stdout.once("data", (chunk: Buffer) => {
+        done = true;
+        const ms = elapsed();
+        if (!chunk.toString().startsWith("1|6|")) reject(new Error(`not a handshake: ${chunk}`));
+        child.kill("SIGKILL");
+        resolve(ms);
+      });
+    }
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (done) return;
+      if (variant.handshake || code !== 0) reject(new Error(`${variant.name} exited with ${code}`));
+      else resolve(elapsed());
+    });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+const RUNS = 25;
+const samples = new Map<string, number[]>(variants.map((v) => [v.name, []]));
+for (const v of variants) await once(v); // warm the file cache
+for (let i = 0; i < RUNS; i++) {
+  for (const v of variants) samples.get(v.name)!.push(await once(v));
+}
+const baseline = median(samples.get("node -e 0")!);
+console.log(
+  `start-up to the handshake line, median of ${RUNS} runs (target: bundled at most 1.5x node -e 0)`,
+);
+for (const v of variants) {
+  const m = median(samples.get(v.name)!);
+  console.log(`  ${v.name.padEnd(24)} ${m.toFixed(1).padStart(7)} ms  ${(m / baseline).toFixed(2)}x`);
+}
