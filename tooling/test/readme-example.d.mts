@@ -5,6 +5,7 @@ export function runModule(
   file: string,
   args?: string[],
   env?: NodeJS.ProcessEnv,
+  cwd?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }>;
 export function startPlugin(
   file: string,

@@ -25,10 +25,10 @@ export async function writeReadmeExample(packageDir) {
   return file;
 }
 
-/** Runs a module with node to completion. */
-export function runModule(file, args = [], env = process.env) {
+/** Runs a module with node to completion (in `cwd` when given). */
+export function runModule(file, args = [], env = process.env, cwd = undefined) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [file, ...args], { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -1,3 +1,2 @@
-// Intentionally empty: this package is a workspace member so the layout is fixed from the start;
-// its contents arrive with the issue that builds it (see README.md).
-export {};
+export { type BundleOptions, type BundleResult, bundleProvider } from "./bundle.js";
+export { type LauncherOptions, launcherSource } from "./launcher.js";
