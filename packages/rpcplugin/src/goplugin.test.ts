@@ -77,6 +77,27 @@ describe("launched by go-plugin's client", () => {
   });
 });
 
+describe("a crash", () => {
+  it("is written as panic: lines, which the host shows as the plugin's crash report, and exits non-zero", async () => {
+    const child = spawn(process.execPath, [fixture], {
+      env: {
+        ...process.env,
+        FIXTURE_CRASH: "1",
+        TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^panic: Error: the fixture's bug\n\t\s*at /m);
+  });
+});
+
 describe("debug mode, reattached by go-plugin's client", () => {
   it("prints TF_REATTACH_PROVIDERS, serves one client after another, and stops on Ctrl-C", async () => {
     const child = spawn(process.execPath, [fixture], {

@@ -13,3 +13,5 @@ await servePlugin({
 log.info("fixture ready", { answer: 42 });
 // A stray console.log after the handshake must not reach the host's stdout reader.
 console.log("stray output");
+// FIXTURE_CRASH: an error nothing catches, as a bug in a plugin would throw.
+if (process.env.FIXTURE_CRASH) setTimeout(() => Promise.reject(new Error("the fixture's bug")), 10);
