@@ -3,7 +3,7 @@ import { type CtyType, typeEquals } from "./types.js";
 import {
   type CtyNumber,
   type CtyValue,
-  Decimal,
+  containsUnknown,
   Dynamic,
   isUnknown,
   Marked,
@@ -13,6 +13,8 @@ import {
   type Refinements,
   type Unknown,
 } from "./values.js";
+
+export { containsUnknown };
 
 /**
  * Whether two values of `type` are the same, as cty's RawEquals sees it: unknown equals only
@@ -71,45 +73,27 @@ export function valuesEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
   }
 }
 
-/** Whether a value is or holds an unknown anywhere. */
-export function containsUnknown(value: CtyValue): boolean {
-  if (isUnknown(value)) return true;
-  if (value instanceof Dynamic || value instanceof Marked) return containsUnknown(value.value);
-  if (value === null || typeof value !== "object" || value instanceof Decimal) return false;
-  return Object.values(value).some(containsUnknown);
-}
-
 /**
  * The elements of a set of `elementType`, deduplicated and in go-cty's order: the order it
  * writes them to the wire and iterates them in. Linear in the number of elements plus a sort.
  */
 export function canonicalSet(elements: readonly CtyValue[], elementType: CtyType): CtyValue[] {
   if (elementType.kind === "dynamic") {
-    // A set of dynamic values holds values of one concrete type, and cty orders them by it.
-    const concrete = uniformDynamicType(elements);
+    // A set of dynamic values holds values of one type, and cty orders them as values of that
+    // type; a null or unknown of no known type among them takes that type too.
+    const wrapped = elements.filter((e): e is Dynamic => e instanceof Dynamic);
+    const concrete = wrapped[0]?.type;
     if (concrete === undefined) return canonicalSetElements(elements, elementType, rulesFor(elementType));
+    if (wrapped.some((e) => !typeEquals(e.type, concrete))) {
+      throw new TypeError("the elements of a set of dynamic values must all have one type");
+    }
     const inner = canonicalSet(
-      elements.map((e) => (e as Dynamic).value),
+      elements.map((e) => (e instanceof Dynamic ? e.value : e)),
       concrete,
     );
     return inner.map((v) => new Dynamic(concrete, v));
   }
   return canonicalSetElements(elements, elementType, rulesFor(elementType));
-}
-
-/**
- * The one concrete type shared by elements of a collection of dynamic values; undefined when
- * none is a Dynamic (all null or unknown). Throws when the types differ: cty keeps a
- * collection's elements to one type.
- */
-export function uniformDynamicType(elements: readonly CtyValue[]): CtyType | undefined {
-  const types = elements.map((e) => (e instanceof Dynamic ? e.type : undefined));
-  const first = types.find((t) => t !== undefined);
-  if (first === undefined) return undefined;
-  if (types.some((t) => t === undefined || !typeEquals(t, first))) {
-    throw new TypeError("the elements of a collection of dynamic values must all have one type");
-  }
-  return first;
 }
 
 function rulesFor(elementType: CtyType) {

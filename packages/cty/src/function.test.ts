@@ -102,3 +102,18 @@ describe("callFunction", () => {
     ).toThrowError(/declared twice/);
   });
 });
+
+describe("result refinements", () => {
+  it("keep the tighter of the implementation's bound and the declared one, as go-cty's builder does", () => {
+    const count = defineFunction({
+      params: [{ name: "s", type: string, allowUnknown: true }],
+      returnType: number,
+      refineResult: { notNull: true, numberLower: { value: 0, inclusive: true } },
+      impl: () => new RefinedUnknown({ numberLower: { value: 3, inclusive: true } }),
+    });
+    const result = callFunction(count, [{ value: "x", type: string }]);
+    expect(result.value).toEqual(
+      new RefinedUnknown({ notNull: true, numberLower: { value: 3, inclusive: true } }),
+    );
+  });
+});

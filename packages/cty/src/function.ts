@@ -4,14 +4,16 @@
 // results, and the implementation. `callFunction` applies go-cty's rules around the
 // implementation: argument checks, unknown and mark propagation, result checks.
 
-import { containsMarks, unmarkDeep } from "./marks.js";
-import { refine } from "./refinement.js";
+import { ownTyped } from "./internal/convert-values.js";
+import { containsMarks, unmark, unmarkDeep } from "./marks.js";
+import { mergeRefinements, refine } from "./refinement.js";
 import { type CtyType, conformanceErrors, dynamic, friendlyName } from "./types.js";
 
 import {
   type CtyValue,
   Dynamic,
   isUnknown,
+  Marked,
   mark,
   RefinedUnknown,
   type Refinements,
@@ -47,7 +49,11 @@ export interface FunctionSpec {
   readonly returnType: CtyType | ((args: readonly TypedValue[]) => CtyType);
   /** What an unknown result is known to be (go-cty's RefineResult). */
   readonly refineResult?: Refinements;
-  /** The function itself; `returnType` is what the result must conform to. */
+  /**
+   * The function itself; `returnType` is what the result must conform to. The result is
+   * written for `returnType`, or given as a Dynamic to say its own type (as go-cty's results
+   * have, which may differ from the return type: a conversion drops optional attributes).
+   */
   readonly impl: (args: readonly TypedValue[], returnType: CtyType) => CtyValue;
 }
 
@@ -93,18 +99,24 @@ export function returnTypeFor(
   if (spec.varParam && args.length < n) {
     throw new Error(`wrong number of arguments (at least ${n} required; ${args.length} given)`);
   }
-  const checked = args.map((arg, i): { arg: TypedValue; dynamic: boolean } => {
+  const checked: TypedValue[] = [];
+  for (const [i, arg] of args.entries()) {
     const param = parameterAt(spec, i);
     const value: CtyValue = param.allowMarked ? arg.value : unmarkDeep(arg.value, arg.type).value;
-    if (value === null && !param.allowNull) throw new ArgumentError(i, "argument must not be null");
-    if (arg.type.kind === "dynamic") return { arg: { ...arg, value }, dynamic: !param.allowDynamicType };
-    const errors = conformanceErrors(arg.type, param.type);
-    if (errors.length > 0) throw new ArgumentError(i, errors[0]!);
-    return { arg: { ...arg, value }, dynamic: false };
-  });
-  if (checked.some((c) => c.dynamic)) return { type: dynamic, dynamicArguments: true };
-  const type =
-    typeof spec.returnType === "function" ? spec.returnType(checked.map((c) => c.arg)) : spec.returnType;
+    // go-cty's IsNull looks through marks.
+    if (unmark(value).value === null && !param.allowNull) {
+      throw new ArgumentError(i, "argument must not be null");
+    }
+    // go-cty stops checking at the first argument of unknown type that the parameter does not
+    // take: later arguments are not checked at all.
+    if (arg.type.kind === "dynamic" && !param.allowDynamicType)
+      return { type: dynamic, dynamicArguments: true };
+    const errors = arg.type.kind === "dynamic" ? [] : conformanceErrors(arg.type, param.type, "", false);
+    // go-cty blames a variadic argument by its index among the variadic ones (its own slip).
+    if (errors.length > 0) throw new ArgumentError(i < n ? i : i - n, errors[0]!);
+    checked.push({ ...arg, value });
+  }
+  const type = typeof spec.returnType === "function" ? spec.returnType(checked) : spec.returnType;
   return { type, dynamicArguments: false };
 }
 
@@ -114,7 +126,8 @@ export function returnTypeFor(
  * the implementation; marks on arguments a parameter does not take pass to the result; the
  * result must conform to the return type.
  */
-export function callFunction(spec: FunctionSpec, args: readonly TypedValue[]): TypedValue {
+export function callFunction(spec: FunctionSpec, givenArgs: readonly TypedValue[]): TypedValue {
+  const args = givenArgs.map(ownTypedArg);
   const { type: returnType, dynamicArguments } = returnTypeFor(spec, args);
   let returnUnknown = dynamicArguments;
   const resultMarks: unknown[] = [];
@@ -126,8 +139,9 @@ export function callFunction(spec: FunctionSpec, args: readonly TypedValue[]): T
       value = stripped.value;
       resultMarks.push(...stripped.marks);
     }
-    // go-cty looks only at the argument itself: a list holding an unknown is known.
-    if (isUnknown(value) && !param.allowUnknown) returnUnknown = true;
+    // go-cty looks only at the argument itself (through its marks): a list holding an
+    // unknown is known.
+    if (isUnknown(unmark(value).value) && !param.allowUnknown) returnUnknown = true;
     return { value, type: arg.type };
   });
 
@@ -135,14 +149,70 @@ export function callFunction(spec: FunctionSpec, args: readonly TypedValue[]): T
     const unknown = spec.refineResult && !dynamicArguments ? refine(returnType, spec.refineResult) : Unknown;
     return { value: mark(unknown, ...resultMarks), type: returnType };
   }
-  let value = spec.impl(prepared, returnType);
-  if (returnType.kind === "dynamic" && !(value === null || isUnknown(value) || value instanceof Dynamic)) {
+  const returned = spec.impl(prepared, returnType);
+  const bare = unmark(returned).value;
+  if (returnType.kind === "dynamic" && !(bare === null || isUnknown(bare) || bare instanceof Dynamic)) {
     throw new Error("a function with a dynamic return type must return a Dynamic (or null, or unknown)");
   }
-  if (isUnknown(value) && spec.refineResult) {
-    value = refine(returnType, { ...(value instanceof RefinedUnknown ? value : {}), ...spec.refineResult });
+  // The result is handed back with its own type, as go-cty's is: where the return type has
+  // `dynamic` in it, the Dynamic wrappers in the result decide; and a result given as a
+  // Dynamic carries its type itself (which may differ from the return type it conforms to).
+  const { value: result, type } =
+    bare instanceof Dynamic
+      ? concreteTyped({ value: returned, type: dynamic })
+      : ownTypedArg({ value: returned, type: returnType });
+  const { marks } = unmark(result);
+  let value = unmark(result).value;
+  // go-cty does not refine an unknown of unknown type; it refines a marked one under its marks.
+  if (isUnknown(value) && spec.refineResult && type.kind !== "dynamic") {
+    value = refine(type, mergeRefinements(value instanceof RefinedUnknown ? value : {}, spec.refineResult));
   }
-  return { value: mark(value, ...resultMarks), type: returnType };
+  return { value: mark(value, ...marks, ...resultMarks), type };
+}
+
+/**
+ * A value with its own type, as go-cty's values have it: where the type has `dynamic` in it,
+ * the Dynamic wrappers inside decide (a list of `dynamic` holding strings is a list of string).
+ */
+function ownTypedArg(arg: TypedValue): TypedValue {
+  return mentionsDynamic(arg.type) ? ownTyped(arg.value, arg.type) : arg;
+}
+
+/** hasDynamicTypes without recursion: results may be nested thousands deep (JSON). */
+function mentionsDynamic(type: CtyType): boolean {
+  const pending: CtyType[] = [type];
+  for (let t = pending.pop(); t !== undefined; t = pending.pop()) {
+    switch (t.kind) {
+      case "dynamic":
+        return true;
+      case "list":
+      case "set":
+      case "map":
+        pending.push(t.element);
+        break;
+      case "tuple":
+        pending.push(...t.elements);
+        break;
+      case "object":
+        for (const n of t.attributeNames) pending.push(t.attributes[n]!);
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+/**
+ * A value with its own type: a Dynamic under the type `dynamic` is unwrapped to the type and
+ * value it holds (marks on the wrapper kept), so functions see what go-cty's see.
+ */
+export function concreteTyped(arg: TypedValue): TypedValue {
+  if (arg.type.kind !== "dynamic") return arg;
+  const { value, marks } = arg.value instanceof Marked ? arg.value : { value: arg.value, marks: undefined };
+  if (!(value instanceof Dynamic)) return arg;
+  const inner = concreteTyped({ value: value.value, type: value.type });
+  return marks ? { value: mark(inner.value, ...marks), type: inner.type } : inner;
 }
 
 /** For messages: `upper(str string)`. */

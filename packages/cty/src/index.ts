@@ -47,6 +47,7 @@ export {
   typeToJSONText,
   withoutOptionalAttributesDeep,
 } from "./types.js";
+export { typeOfValue, uniformElementType } from "./value-type.js";
 export {
   type CtyNumber,
   type CtyValue,

@@ -200,11 +200,16 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
       if (!isRecord(value)) break;
       const keys = Object.keys(value).sort(compareBytewise);
       const record = value as Record<string, CtyValue>;
-      collectionElements(type, Object.values(record), path);
+      const elements = collectionElements(
+        type,
+        keys.map((key) => record[key]!),
+        path,
+        keys,
+      );
       return `{${keys
         .map(
-          (key) =>
-            `${goJsonString(key.normalize("NFC"))}:${writeJson(record[key]!, type.element, [...path, { key }])}`,
+          (key, i) =>
+            `${goJsonString(key.normalize("NFC"))}:${writeJson(elements[i]!, type.element, [...path, { key }])}`,
         )
         .join(",")}}`;
     }

@@ -39,6 +39,7 @@ import {
   type CtyValue,
   Decimal,
   Dynamic,
+  exactNumberFromDecimalText,
   isRecord,
   isUnknown,
   Marked,
@@ -206,16 +207,17 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       if (!isRecord(value)) break;
       // cty writes map keys in byte-wise order.
       const entries = sortedEntries(value as Record<string, CtyValue>);
-      collectionElements(
+      const elements = collectionElements(
         type,
         entries.map(([, e]) => e),
         path,
+        entries.map(([key]) => key),
       );
       w.mapHeader(entries.length);
-      for (const [key, e] of entries) {
+      entries.forEach(([key], i) => {
         w.string(key);
-        write(w, e, type.element, [...path, { key }]);
-      }
+        write(w, elements[i]!, type.element, [...path, { key }]);
+      });
       return;
     }
     case "dynamic": {
@@ -292,7 +294,8 @@ function wireNumber(value: CtyNumber, path: Path): number | bigint | string {
   if (typeof value === "bigint") {
     return value < INT64_MIN || value > INT64_MAX ? value.toString() : value;
   }
-  const simplest = numberFromDecimalText(value.text);
+  // The exact value, as we hold it (go-cty rounds what it reads; we send what we have).
+  const simplest = exactNumberFromDecimalText(value.text);
   return simplest instanceof Decimal ? simplest.text : wireNumber(simplest, path);
 }
 

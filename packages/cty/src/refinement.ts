@@ -4,6 +4,7 @@
 // RefinementBuilder does, and reads and writes them in msgpack (extension 12) byte for byte as
 // go-cty's codec does.
 import { Decoder } from "@msgpack/msgpack";
+import { graphemeClusters } from "./internal/graphemes.js";
 import { compareNumbers } from "./internal/set-elements.js";
 import { CtyValueError, type Path } from "./path.js";
 import { type CtyType, friendlyName } from "./types.js";
@@ -97,6 +98,44 @@ export function refine(
   }
   return Object.keys(out).length === 0 ? Unknown : new RefinedUnknown(out);
 }
+
+/**
+ * Both sets of refinements at once, as go-cty's builder adds refinements to an unknown that
+ * already has some: each bound the tighter of the two, the longer of two string prefixes.
+ * (Prefixes that disagree, or bounds that cross, are left for refine() to refuse.)
+ */
+export function mergeRefinements(a: Refinements, b: Refinements): Refinements {
+  const out: { -readonly [K in keyof Refinements]: Refinements[K] } = {};
+  if (a.notNull || b.notNull) out.notNull = true;
+  const pa = a.stringPrefix ?? "";
+  const pb = b.stringPrefix ?? "";
+  const prefix = pa.length >= pb.length ? pa : pb;
+  if (prefix !== "") out.stringPrefix = prefix;
+  const lower = tighter(a.numberLower, b.numberLower, 1);
+  const upper = tighter(a.numberUpper, b.numberUpper, -1);
+  if (lower) out.numberLower = lower;
+  if (upper) out.numberUpper = upper;
+  const lengthLower = maxDefined(a.lengthLower, b.lengthLower);
+  const lengthUpper = minDefined(a.lengthUpper, b.lengthUpper);
+  if (lengthLower !== undefined) out.lengthLower = lengthLower;
+  if (lengthUpper !== undefined) out.lengthUpper = lengthUpper;
+  return out;
+}
+
+/** The tighter of two bounds: `direction` 1 for lower bounds (the larger), -1 for upper. */
+function tighter(
+  x: NumberBound | undefined,
+  y: NumberBound | undefined,
+  direction: 1 | -1,
+): NumberBound | undefined {
+  if (!x || !y) return x ?? y;
+  const order = compareNumbers(x.value, y.value) * direction;
+  if (order !== 0) return order > 0 ? x : y;
+  return { value: x.value, inclusive: x.inclusive && y.inclusive };
+}
+
+const maxDefined = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : Math.max(x, y));
+const minDefined = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : Math.min(x, y));
 
 // Refinement keys in the extension 12 payload.
 const NULLNESS = 1;
@@ -211,7 +250,8 @@ function truncatePrefix(prefix: string): string {
     cut += ch;
     bytes += n;
   }
-  const clusters = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(cut)];
+  // Clusters as go-cty's own segmenter (go-textseg, Unicode 15) finds them, not the JS engine's.
+  const clusters = graphemeClusters(cut);
   clusters.pop();
-  return clusters.map((c) => c.segment).join("");
+  return clusters.join("");
 }

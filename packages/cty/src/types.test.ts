@@ -66,6 +66,10 @@ describe("type JSON bad input", () => {
   ])("%s", (_name, text, message) => {
     expect(() => parseTypeJSON(text)).toThrowError(message);
   });
+  it("reads null element and attribute lists as go-cty does: the empty tuple and object", () => {
+    expect(parseTypeJSON('["tuple",null]')).toEqual(tuple([]));
+    expect(typeToJSONText(parseTypeJSON('["object",null]'))).toBe('["object",{}]');
+  });
   it("throws TypeJSONError for every bad description", () => {
     expect(() => parseTypeJSON('["map"]')).toThrowError(TypeJSONError);
   });

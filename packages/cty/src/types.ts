@@ -301,9 +301,12 @@ export function typeFromJSON(json: unknown): CtyType {
     case "map":
       return map(typeFromJSON(arg));
     case "tuple":
+      // go-cty writes a tuple type made from a nil slice as ["tuple",null], and reads it back.
+      if (arg === null) return emptyTuple;
       if (!Array.isArray(arg)) throw new TypeJSONError("a tuple type needs an array of element types");
       return tuple(arg.map(typeFromJSON));
     case "object": {
+      if (arg === null && extra === undefined) return emptyObject; // as go-cty reads it
       if (typeof arg !== "object" || arg === null || Array.isArray(arg)) {
         throw new TypeJSONError("an object type needs an object of attribute types");
       }
@@ -354,11 +357,13 @@ export function compareBytewise(a: string, b: string): number {
 /**
  * Why a type does not conform to a constraint, as go-cty's TestConformance reports it (empty
  * when it does): `dynamic` in the constraint accepts anything; objects need exactly the
- * constraint's attributes; tuples its length; collections conforming elements.
+ * constraint's attributes; tuples its length; collections conforming elements. Each message
+ * starts with where in the type it applies, unless `withPath` is false (go-cty's errors'
+ * own text, which function argument errors show, has no path).
  */
-export function conformanceErrors(given: CtyType, want: CtyType, at = ""): string[] {
+export function conformanceErrors(given: CtyType, want: CtyType, at = "", withPath = true): string[] {
   if (want.kind === "dynamic" || typeEquals(given, want)) return [];
-  const where = (s: string) => (at ? `${at}: ${s}` : s);
+  const where = (s: string) => (at && withPath ? `${at}: ${s}` : s);
   if (given.kind === "object" && want.kind === "object") {
     const errors: string[] = [];
     for (const n of given.attributeNames) {
@@ -369,7 +374,9 @@ export function conformanceErrors(given: CtyType, want: CtyType, at = ""): strin
     }
     for (const n of want.attributeNames) {
       if (Object.hasOwn(given.attributes, n)) {
-        errors.push(...conformanceErrors(given.attributes[n]!, want.attributes[n]!, at ? `${at}.${n}` : n));
+        errors.push(
+          ...conformanceErrors(given.attributes[n]!, want.attributes[n]!, at ? `${at}.${n}` : n, withPath),
+        );
       }
     }
     return errors;
@@ -378,10 +385,10 @@ export function conformanceErrors(given: CtyType, want: CtyType, at = ""): strin
     if (given.elements.length !== want.elements.length) {
       return [where(`${want.elements.length} elements are required, but got ${given.elements.length}`)];
     }
-    return want.elements.flatMap((t, i) => conformanceErrors(given.elements[i]!, t, `${at}[${i}]`));
+    return want.elements.flatMap((t, i) => conformanceErrors(given.elements[i]!, t, `${at}[${i}]`, withPath));
   }
   if ((given.kind === "list" || given.kind === "set" || given.kind === "map") && given.kind === want.kind) {
-    return conformanceErrors(given.element, (want as CollectionType).element, `${at}[*]`);
+    return conformanceErrors(given.element, (want as CollectionType).element, `${at}[*]`, withPath);
   }
   return [where(`${friendlyName(want)} required, but received ${friendlyName(given)}`)];
 }

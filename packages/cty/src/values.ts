@@ -1,3 +1,4 @@
+import { BigFloat } from "./internal/bigfloat.js";
 import type { CtyType } from "./types.js";
 
 // Values as authors see them: plain JS data plus two markers.
@@ -84,6 +85,14 @@ export type Unknown = typeof Unknown | RefinedUnknown;
 
 export function isUnknown(value: unknown): value is Unknown {
   return value === Unknown || value instanceof RefinedUnknown;
+}
+
+/** Whether a value is or holds an unknown anywhere. */
+export function containsUnknown(value: CtyValue): boolean {
+  if (isUnknown(value)) return true;
+  if (value instanceof Dynamic || value instanceof Marked) return containsUnknown(value.value);
+  if (value === null || typeof value !== "object" || value instanceof Decimal) return false;
+  return Object.values(value).some(containsUnknown);
 }
 
 /** An object or map value: a plain object (not an array, a Decimal or a Dynamic). */
@@ -180,20 +189,64 @@ export function normalizeDecimalText(text: string): string | undefined {
 }
 
 /**
- * The JS representation of an exact decimal: a `number` for integers in the safe range and
- * for decimals a double holds exactly (0.5, not 0.1), a `bigint` for other integers, else a
- * Decimal. So config `0.1`, which cty sends as the text "0.1", arrives as Decimal("0.1") and
- * goes back as the same text, as go-cty would send it.
+ * The number go-cty makes of decimal text (cty.ParseNumberVal), in our representation: a
+ * `number` for integers in the safe range and for decimals a double holds exactly (0.5, not
+ * 0.1), a `bigint` for other integers, else a Decimal. So config `0.1`, which cty sends as
+ * the text "0.1", arrives as Decimal("0.1") and goes back as the same text, as go-cty would
+ * send it. go-cty reads text at 512 bits (about 154 significant digits): longer text, or
+ * text beyond 2^512, gives the number rounded as go-cty rounds it, which go-cty then writes
+ * as its shortest text at 512 bits.
  */
 export function numberFromDecimalText(text: string): CtyNumber {
   const normalized = normalizeDecimalText(text);
   if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
+  return simplestNumber(keptExactlyByGoCty(text, normalized) ? normalized : goCtyRoundedText(text.trim()));
+}
+
+/**
+ * The exact value of decimal text in our representation (as numberFromDecimalText, without
+ * go-cty's rounding): how we send a Decimal.
+ */
+export function exactNumberFromDecimalText(text: string): CtyNumber {
+  const normalized = normalizeDecimalText(text);
+  if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
+  return simplestNumber(normalized);
+}
+
+function simplestNumber(normalized: string): CtyNumber {
   if (!normalized.includes(".")) {
     const integer = BigInt(normalized);
     return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
   }
   if (exactDecimalOfDouble(Number(normalized)) === normalized) return Number(normalized);
   return new Decimal(normalized);
+}
+
+/**
+ * Whether go-cty, reading this text at 512 bits, keeps its value as it is written (so there
+ * is nothing to round): at most 150 significant digits and a value below 10^154 fit 512 bits
+ * closely enough that go-cty's shortest text gives the same digits back, and a power of ten
+ * up to 10^±248 is one go-cty's parser computes exactly.
+ */
+function keptExactlyByGoCty(text: string, normalized: string): boolean {
+  const m = decimalPattern.exec(text.trim())!;
+  const powerOfTen = Number(m[4] ?? m[7] ?? "0") - (m[3] ?? m[6] ?? "").length;
+  if (powerOfTen < -248 || powerOfTen > 248) return false;
+  const unsigned = normalized.startsWith("-") ? normalized.slice(1) : normalized;
+  const point = unsigned.indexOf(".");
+  if ((point < 0 ? unsigned.length : point) > 154) return false;
+  const significant = unsigned.replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
+  return significant.length <= 150;
+}
+
+/** The text go-cty writes for the number it reads from this text (cty.ParseNumberVal, 512 bits). */
+function goCtyRoundedText(text: string): string {
+  const x = BigFloat.parse(text, 512);
+  const integer = x.exactInt64();
+  if (integer !== undefined) return integer.toString();
+  const double = x.float64();
+  if (!x.isInt() && double.accuracy === 0) return exactDecimalOfDouble(double.value)!;
+  return x.text();
 }
 
 /**

@@ -16,6 +16,8 @@
 //	{"op":"impliedJson","json":"..."}                 the type go-cty infers for the JSON text
 //	{"op":"impliedMsgpack","hex":"..."}               the type go-cty infers for the msgpack bytes
 //
+//	{"op":"call",...}, {"op":"convert",...}, ...    see functions.go and convert.go
+//
 // Replies: {"hex":"...","json":"...","name":"...","constraintName":"..."} with what applies,
 // or {"error":"..."}.
 package main
@@ -37,6 +39,18 @@ type request struct {
 	Type json.RawMessage `json:"type"`
 	Hex  string          `json:"hex"`
 	JSON string          `json:"json"`
+	// For ops on several values or types (functions, conversions, unification).
+	Name   string            `json:"name"`
+	Args   []typedHex        `json:"args"`
+	To     json.RawMessage   `json:"to"`
+	Types  []json.RawMessage `json:"types"`
+	Unsafe bool              `json:"unsafe"`
+}
+
+// typedHex is a value as msgpack bytes (hex) with the type they were written for.
+type typedHex struct {
+	Type json.RawMessage `json:"type"`
+	Hex  string          `json:"hex"`
 }
 
 type reply struct {
@@ -44,8 +58,17 @@ type reply struct {
 	JSON           string `json:"json,omitempty"`
 	Name           string `json:"name,omitempty"`
 	ConstraintName string `json:"constraintName,omitempty"`
-	Error          string `json:"error,omitempty"`
+	// The type of a result (JSON), when it is not the request's own.
+	ResultType string   `json:"resultType,omitempty"`
+	Types      []string `json:"types,omitempty"`
+	Error      string   `json:"error,omitempty"`
+	// The argument an error is about, when it is about one.
+	ArgIndex *int `json:"argIndex,omitempty"`
 }
+
+// moreOps are the ops other files of this program add (functions.go, convert.go), so each
+// subject keeps its requests to itself.
+var moreOps = map[string]func(request) reply{}
 
 func main() {
 	if len(os.Args) < 2 {
@@ -87,11 +110,26 @@ func serve() {
 			_ = out.Encode(reply{Error: "bad request: " + err.Error()})
 			continue
 		}
-		_ = out.Encode(answer(req))
+		_ = out.Encode(answerSafely(req))
 	}
 }
 
+// answerSafely turns a panic in go-cty (which it raises for values it considers impossible,
+// such as a list whose elements disagree on their type) into an error reply, so one bad
+// request neither kills the oracle nor hides the requests after it.
+func answerSafely(req request) (r reply) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = reply{Error: fmt.Sprintf("panic: %v", p)}
+		}
+	}()
+	return answer(req)
+}
+
 func answer(req request) reply {
+	if op, ok := moreOps[req.Op]; ok {
+		return op(req)
+	}
 	switch req.Op {
 	case "impliedJson":
 		return impliedReply(ctyjson.ImpliedType([]byte(req.JSON)))

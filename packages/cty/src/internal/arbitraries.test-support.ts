@@ -15,7 +15,8 @@ import {
   string,
   tuple,
 } from "../types.js";
-import { type CtyValue, Decimal, Dynamic, type Refinements, Unknown } from "../values.js";
+import { uniformElementType } from "../value-type.js";
+import { type CtyValue, Decimal, Dynamic, RefinedUnknown, type Refinements, Unknown } from "../values.js";
 
 // Random types: primitives, and objects, lists, sets, maps and tuples of them.
 // Names and keys include integer-like and non-ASCII ones, where ordering mistakes show.
@@ -24,10 +25,9 @@ export const attributeName = fc.oneof(
   fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/),
   fc.constantFrom("10", "9", "é", "<&>", "B"),
 );
-// A collection's elements share one type, so dynamic may be the element type itself but not
-// sit deeper inside it (each element could then fill it with a different type).
-const collectionElement = (element: fc.Arbitrary<CtyType>) =>
-  element.filter((t) => t.kind === "dynamic" || !hasDynamicTypes(t));
+// Any type may be a collection's element type, `dynamic` inside it too; knownValueFor then
+// fills every element's dynamic parts with the same types, as cty requires.
+const collectionElement = (element: fc.Arbitrary<CtyType>) => element;
 export const { typeArb } = fc.letrec<{ typeArb: CtyType }>((tie) => ({
   typeArb: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -101,25 +101,93 @@ function knownValueFor(type: CtyType): fc.Arbitrary<CtyValue> {
       );
     case "list":
     case "set":
-    case "map":
-      if (type.element.kind === "dynamic") {
-        // cty keeps a collection's elements to one type: pick it, then make every element.
-        return concreteTypeArb.chain((t): fc.Arbitrary<CtyValue> => {
-          const element = valueFor(t).map((v) => new Dynamic(t, v));
-          return type.kind === "map"
+    case "map": {
+      const { element: declared } = type;
+      // cty keeps a collection's elements to one type: fill the element type's dynamic parts
+      // with concrete types once, then make every element of that type.
+      return concretize(declared).chain((concrete): fc.Arbitrary<CtyValue> => {
+        const element = valueFor(concrete).map((v) => dynamicFor(v, concrete, declared));
+        const collection: fc.Arbitrary<CtyValue> =
+          type.kind === "map"
             ? fc.dictionary(attributeName, element, { maxKeys: 4 })
             : fc.array(element, { maxLength: type.kind === "set" ? 5 : 4 });
+        // A null or unknown above a dynamic part has that part's type still unknown, unlike
+        // its siblings': go-cty cannot hold such a collection, so neither do we.
+        return collection.filter((v) => {
+          try {
+            uniformElementType(Array.isArray(v) ? v : Object.values(v as object), declared, []);
+            return true;
+          } catch {
+            return false;
+          }
         });
-      }
-      return type.kind === "map"
-        ? fc.dictionary(attributeName, valueFor(type.element), { maxKeys: 4 })
-        : fc.array(valueFor(type.element), { maxLength: type.kind === "set" ? 5 : 4 });
+      });
+    }
     case "dynamic":
       return concreteTypeArb.chain((t) => valueFor(t).map((v) => new Dynamic(t, v)));
     case "tuple":
       return fc.tuple(...type.elements.map(valueFor));
     default:
       throw new Error(`no generator for ${type.kind}`);
+  }
+}
+
+/** `type` with each `dynamic` in it replaced by a random concrete type. */
+function concretize(type: CtyType): fc.Arbitrary<CtyType> {
+  if (!hasDynamicTypes(type)) return fc.constant(type);
+  switch (type.kind) {
+    case "dynamic":
+      return concreteTypeArb;
+    case "list":
+    case "set":
+    case "map": {
+      const make = type.kind === "list" ? list : type.kind === "set" ? set : map;
+      return concretize(type.element).map(make);
+    }
+    case "tuple":
+      return fc.tuple(...type.elements.map(concretize)).map(tuple);
+    case "object":
+      return fc
+        .tuple(...type.attributeNames.map((n) => concretize(type.attributes[n]!)))
+        .map((types) => object(Object.fromEntries(type.attributeNames.map((n, i) => [n, types[i]!]))));
+    default:
+      return fc.constant(type);
+  }
+}
+
+/** A value of `concrete` as a value of `declared` (the same type with `dynamic` parts). */
+function dynamicFor(value: CtyValue, concrete: CtyType, declared: CtyType): CtyValue {
+  if (declared.kind === "dynamic") return new Dynamic(concrete, value);
+  if (value === null || value === Unknown || !hasDynamicTypes(declared) || typeof value !== "object")
+    return value;
+  if (value instanceof RefinedUnknown) return value;
+  switch (declared.kind) {
+    case "list":
+    case "set":
+    case "tuple": {
+      const elements = value as readonly CtyValue[];
+      return elements.map((e, i) =>
+        declared.kind === "tuple"
+          ? dynamicFor(e, (concrete as typeof declared).elements[i]!, declared.elements[i]!)
+          : dynamicFor(e, (concrete as typeof declared).element, declared.element),
+      );
+    }
+    case "map": {
+      const record = value as Readonly<Record<string, CtyValue>>;
+      const element = (concrete as typeof declared).element;
+      return Object.fromEntries(
+        Object.entries(record).map(([k, v]) => [k, dynamicFor(v, element, declared.element)]),
+      );
+    }
+    case "object": {
+      const record = value as Readonly<Record<string, CtyValue>>;
+      const attributes = (concrete as typeof declared).attributes;
+      return Object.fromEntries(
+        Object.entries(record).map(([k, v]) => [k, dynamicFor(v, attributes[k]!, declared.attributes[k]!)]),
+      );
+    }
+    default:
+      return value;
   }
 }
 

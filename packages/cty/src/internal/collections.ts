@@ -1,23 +1,27 @@
 // The elements of a list, set or map as the codecs write them: a set's in canonical order
-// without duplicates, and for any collection of dynamic values a check that they share one
-// type, as cty requires of a collection's elements.
-import { canonicalSet, uniformDynamicType } from "../equality.js";
+// without duplicates; where the element type has `dynamic` in it, checked to share one type
+// as cty requires, and a null or unknown of no known type among elements of a known type
+// given that type, as go-cty writes it.
+import { canonicalSet } from "../equality.js";
 import { CtyValueError, type Path } from "../path.js";
-import type { CollectionType, TupleType } from "../types.js";
-import type { CtyValue } from "../values.js";
+import { type CollectionType, hasDynamicTypes, type TupleType } from "../types.js";
+import { uniformElementType } from "../value-type.js";
+import { type CtyValue, Dynamic, isUnknown } from "../values.js";
 
 export function collectionElements(
   type: CollectionType,
   elements: readonly CtyValue[],
   path: Path,
+  keys?: readonly string[],
 ): readonly CtyValue[] {
-  try {
-    if (type.element.kind === "dynamic") uniformDynamicType(elements);
-    return type.kind === "set" ? canonicalSet(elements, type.element) : elements;
-  } catch (err) {
-    if (err instanceof TypeError) throw new CtyValueError(path, err.message);
-    throw err;
+  let typed = elements;
+  if (hasDynamicTypes(type.element)) {
+    const elementType = uniformElementType(elements, type.element, path, keys);
+    if (type.element.kind === "dynamic" && elementType !== undefined) {
+      typed = elements.map((e) => (e === null || isUnknown(e) ? new Dynamic(elementType, e) : e));
+    }
   }
+  return type.kind === "set" ? canonicalSet(typed, type.element) : typed;
 }
 
 /** A tuple value has exactly as many elements as its type. */

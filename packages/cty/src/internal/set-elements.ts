@@ -12,13 +12,16 @@ import { compareBytewise } from "../types.js";
 import {
   type CtyNumber,
   type CtyValue,
-  Decimal,
+  containsUnknown,
   Dynamic,
   exactDecimalOfDouble,
   isUnknown,
   Marked,
   numberText,
 } from "../values.js";
+import { floatText } from "./bigfloat-text.js";
+import { bigFloatOf } from "./go-number.js";
+import { goQuote } from "./go-quote.js";
 
 const crcTable = (() => {
   const table = new Uint32Array(256);
@@ -60,16 +63,25 @@ export function canonicalSetElements(
   ) {
     return canonicalPrimitiveSet(elements, type.kind);
   }
-  const buckets = new Map<string, CtyValue[]>();
+  // Each bucket keeps its wholly known elements apart: only they can be equivalent to
+  // anything, so a bucket of many unknowns (they all hash alike) costs nothing to add to.
+  const buckets = new Map<string, { all: CtyValue[]; known: CtyValue[] }>();
   for (const element of elements) {
     const key = hashBytes(element, type, eq.canonical);
-    const bucket = buckets.get(key);
-    if (!bucket) buckets.set(key, [element]);
-    else if (!bucket.some((other) => eq.equivalent(element, other))) bucket.push(element);
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      bucket = { all: [], known: [] };
+      buckets.set(key, bucket);
+    }
+    if (containsUnknown(element)) bucket.all.push(element);
+    else if (!bucket.known.some((other) => eq.equivalent(element, other))) {
+      bucket.all.push(element);
+      bucket.known.push(element);
+    }
   }
   const flat: { value: CtyValue; key: string }[] = [];
   const ordered = [...buckets]
-    .map(([key, bucket]) => ({ sum: crc32(key), key, bucket }))
+    .map(([key, bucket]) => ({ sum: crc32(key), key, bucket: bucket.all }))
     .sort((a, b) => a.sum - b.sum);
   for (const { key, bucket } of ordered) for (const value of bucket) flat.push({ value, key });
   // Array.prototype.sort is stable, as go-cty's sort.SliceStable.
@@ -220,77 +232,7 @@ export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEqua
   }
 }
 
-/** big.Float's String(): Text('g', 10), from the number's exact decimal value. */
-export function goFloatString(n: CtyNumber): string {
-  if (typeof n === "number" && !Number.isFinite(n)) return n > 0 ? "+Inf" : "-Inf";
-  const exact =
-    typeof n === "number" ? exactDecimalOfDouble(n)! : n instanceof Decimal ? n.text : n.toString();
-  const negative = exact.startsWith("-");
-  const body = negative ? exact.slice(1) : exact;
-  // As a decimal: digits d1 d2 ... with the point after `exp` digits (value = 0.d1d2… × 10^exp).
-  const point = body.indexOf(".");
-  const intPart = point < 0 ? body : body.slice(0, point);
-  const fracPart = point < 0 ? "" : body.slice(point + 1);
-  let digits = (intPart + fracPart).replace(/^0+/, "");
-  let exp = intPart.replace(/^0+/, "").length;
-  if (intPart.replace(/^0+/, "") === "") exp = -(fracPart.length - fracPart.replace(/^0+/, "").length);
-  digits = digits.replace(/0+$/, "");
-  const sign = negative ? "-" : "";
-  if (digits === "") return `${sign}0`;
-  // Round to 10 significant digits, half to even only at an exact half (as math/big does).
-  if (digits.length > 10) {
-    const rest = digits.slice(10);
-    let kept = digits.slice(0, 10);
-    const up =
-      rest[0]! > "5" ||
-      (rest[0] === "5" && (rest.length > 1 ? /[1-9]/.test(rest.slice(1)) : (Number(kept[9]) & 1) === 1));
-    if (up) {
-      const bumped = (BigInt(kept) + 1n).toString();
-      if (bumped.length > kept.length) exp += 1;
-      kept = bumped.slice(0, 10);
-    }
-    digits = kept.replace(/0+$/, "");
-  }
-  const prec = 10;
-  let eprec = prec;
-  if (eprec > digits.length && digits.length >= exp) eprec = digits.length;
-  const x = exp - 1;
-  if (x < -4 || x >= eprec) {
-    const p = Math.min(prec, digits.length);
-    const mantissa = p > 1 ? `${digits[0]}.${digits.slice(1, p).padEnd(p - 1, "0")}` : digits[0]!;
-    const e = Math.abs(x);
-    return `${sign}${mantissa}e${x < 0 ? "-" : "+"}${e < 10 ? "0" : ""}${e}`;
-  }
-  const fractionDigits = Math.max((prec > exp ? digits.length : prec) - exp, 0);
-  const whole = exp > 0 ? digits.slice(0, exp).padEnd(exp, "0") : "0";
-  if (fractionDigits === 0) return `${sign}${whole}`;
-  let fraction = "";
-  for (let i = 0; i < fractionDigits; i++) fraction += digits[exp + i] ?? "0";
-  return `${sign}${whole}.${fraction}`;
-}
-
-const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-
-/** Go's strconv.Quote (fmt's %q): printable characters as they are, the rest escaped. */
-export function goQuote(s: string): string {
-  // Fast path: printable ASCII with nothing to escape is quoted as it is.
-  if (/^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(s)) return `"${s}"`;
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"' || ch === "\\") out += `\\${ch}`;
-    else if (printable.test(ch)) out += ch;
-    else if (c === 7) out += "\\a";
-    else if (c === 8) out += "\\b";
-    else if (c === 12) out += "\\f";
-    else if (c === 10) out += "\\n";
-    else if (c === 13) out += "\\r";
-    else if (c === 9) out += "\\t";
-    else if (c === 11) out += "\\v";
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else if (c >= 0xd800 && c <= 0xdfff) out += "\\ufffd";
-    else if (c > 0xffff) out += `\\U${c.toString(16).padStart(8, "0")}`;
-    else out += `\\u${c.toString(16).padStart(4, "0")}`;
-  }
-  return `${out}"`;
+/** big.Float's String(), Text('g', 10), of the big.Float go-cty holds for the number. */
+function goFloatString(n: CtyNumber): string {
+  return floatText(bigFloatOf(n), "g", 10);
 }

@@ -1,0 +1,56 @@
+// Refined unknowns for property tests: every refinement a type can take (not null, a string
+// prefix, number bounds, length bounds), with values from small alphabets the caller picks to
+// meet the known values it generates, so that refinements and values interact often.
+import fc from "fast-check";
+import { refine } from "../refinement.js";
+import type { CtyType } from "../types.js";
+import { type CtyValue, type Refinements, Unknown } from "../values.js";
+
+export interface RefinementAlphabet {
+  readonly stringPrefixes: readonly string[];
+  readonly numberLower: fc.Arbitrary<number>;
+  readonly numberUpper: fc.Arbitrary<number>;
+}
+
+/** Unknowns of `type` with the refinements it can take (a plain Unknown where refine refuses them). */
+export function refinedUnknownFor(type: CtyType, alphabet: RefinementAlphabet): fc.Arbitrary<CtyValue> {
+  let refinements: fc.Arbitrary<Refinements>;
+  switch (type.kind) {
+    case "string":
+      refinements = fc.record({
+        notNull: fc.boolean(),
+        stringPrefix: fc.constantFrom(...alphabet.stringPrefixes),
+      });
+      break;
+    case "number":
+      refinements = fc.record(
+        {
+          notNull: fc.boolean(),
+          numberLower: fc.record({ value: alphabet.numberLower, inclusive: fc.boolean() }),
+          numberUpper: fc.record({ value: alphabet.numberUpper, inclusive: fc.boolean() }),
+        },
+        { requiredKeys: ["notNull"] },
+      );
+      break;
+    case "list":
+    case "set":
+    case "map":
+      refinements = fc
+        .tuple(fc.boolean(), fc.nat(3), fc.option(fc.nat(3), { nil: undefined }))
+        .map(([notNull, lower, extra]) => ({
+          notNull,
+          lengthLower: lower,
+          ...(extra === undefined ? {} : { lengthUpper: lower + extra }),
+        }));
+      break;
+    default:
+      refinements = fc.record({ notNull: fc.boolean() });
+  }
+  return refinements.map((r) => {
+    try {
+      return refine(type, r);
+    } catch {
+      return Unknown;
+    }
+  });
+}
