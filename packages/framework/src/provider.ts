@@ -2,9 +2,10 @@
 import type * as cty from "@tsvider/cty";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import type { Resource } from "./resource.js";
-import type { Schema } from "./schema/attributes.js";
-import { checkSchema, schemaType } from "./schema/check.js";
+import { checkSchema, reservedProviderNames } from "./schema/check.js";
+import { impliedType } from "./schema/implied-type.js";
 import type { Config, ValidationConfig } from "./schema/infer.js";
+import type { Schema } from "./schema/schema.js";
 
 export interface ProviderDefinition<S extends Schema = Schema, P = unknown> {
   /** The provider's type name, as in `tsvider` for `tsvider_file_content`. */
@@ -46,7 +47,7 @@ export function defineProvider<const S extends Schema = Record<never, never>, P 
     });
   }
   const schema = (definition.schema ?? {}) as S;
-  checkSchema(`provider ${definition.name}`, schema);
+  checkSchema(`provider ${definition.name}`, schema, { reservedNames: reservedProviderNames });
   // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
   const resourcesByType = new Map<string, Resource<any, P>>();
   for (const resource of definition.resources ?? []) {
@@ -63,5 +64,5 @@ export function defineProvider<const S extends Schema = Record<never, never>, P 
     }
     resourcesByType.set(resource.typeName, resource);
   }
-  return Object.freeze({ ...definition, schema, configType: schemaType(schema), resourcesByType });
+  return Object.freeze({ ...definition, schema, configType: impliedType(schema), resourcesByType });
 }

@@ -1,9 +1,10 @@
 // Managed resources: the author's definition, and the checks it passes at start-up.
 import type * as cty from "@tsvider/cty";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
-import type { Schema } from "./schema/attributes.js";
-import { checkSchema, schemaType } from "./schema/check.js";
+import { checkSchema, reservedResourceNames } from "./schema/check.js";
+import { impliedType } from "./schema/implied-type.js";
 import type { Config, Plan, State, ValidationConfig } from "./schema/infer.js";
+import type { Schema } from "./schema/schema.js";
 
 /** What every resource callback receives. */
 export interface ResourceContext<P = unknown> {
@@ -60,20 +61,44 @@ export function defineResource<const S extends Schema, P = unknown>(
         "Use lowercase letters, digits and underscores, starting with the provider name: mycloud_server.",
     });
   }
-  checkSchema(`resource ${name}`, definition.schema);
+  checkSchema(`resource ${name}`, definition.schema, {
+    writeOnlyAllowed: true,
+    reservedNames: reservedResourceNames,
+  });
   if (!definition.update) {
-    const changeable = Object.entries(definition.schema).filter(
-      ([, a]) => (a.options.required || a.options.optional) && !a.options.requiresReplace,
-    );
-    if (changeable.length > 0) {
+    const changeable = changeableInPlace(definition.schema);
+    if (changeable) {
       throw new FrameworkConfigurationError(
-        `resource ${name} has no update, but "${changeable[0]![0]}" can change in place`,
+        `resource ${name} has no update, but "${changeable.join(".")}" can change in place`,
         {
           detail: "Add an update handler, or mark every configurable attribute requiresReplace.",
-          path: [{ attribute: changeable[0]![0] }],
+          path: changeable.map((attribute) => ({ attribute })),
         },
       );
     }
   }
-  return Object.freeze({ ...definition, valueType: schemaType(definition.schema) });
+  return Object.freeze({ ...definition, valueType: impliedType(definition.schema) });
+}
+
+/**
+ * The path of an attribute config can set whose change does not force replacement, so an
+ * update would have to apply it; undefined when there is none.
+ */
+function changeableInPlace(schema: Schema, prefix: readonly string[] = []): string[] | undefined {
+  for (const [name, entry] of Object.entries(schema)) {
+    const path = [...prefix, name];
+    if (entry.kind === "block") {
+      const inner = changeableInPlace(entry.schema, path);
+      if (inner) return inner;
+      continue;
+    }
+    const { required, optional, requiresReplace } = entry.options;
+    if (!(required || optional) || requiresReplace) continue;
+    if (entry.kind === "attribute") return path;
+    // A nested attribute changes in place only through what is inside it: an element added or
+    // removed also changes each requiresReplace attribute inside, which replaces.
+    const inner = changeableInPlace(entry.attributes, path);
+    if (inner) return inner;
+  }
+  return undefined;
 }

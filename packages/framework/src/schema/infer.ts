@@ -1,40 +1,86 @@
 // Types inferred from a schema. Which of T, null and Unknown an attribute can hold depends on
-// where the value comes from:
+// where the value comes from, and the same table applies at every level of nesting:
 //
-//             | required | optional | computed | optional + computed
-//   config    | T        | T | null | null     | T | null
-//   plan      | T        | T | null | T|null|U | T | null | U
-//   state     | T        | T | null | T | null | T | null
+//             | required | optional | computed | optional + computed | write-only
+//   config    | T        | T | null | null     | T | null            | as required/optional
+//   plan      | T        | T | null | T|null|U | T | null | U        | null
+//   state     | T        | T | null | T | null | T | null            | null
 //
 // During validation any configured value may still be Unknown (it may depend on another
-// resource); by the time create or update runs, config values are known.
+// resource), at any depth; by the time create or update runs, config values are known.
+//
+// Blocks are never null or unknown outside validation: a list or set block is an array of its
+// objects (empty when absent), a map block a record of them, a group block one object, and a
+// single block one object or null (never null with `minItems: 1`).
 import type { Unknown } from "@tsvider/cty";
-import type { Attribute, AttributeOptions, Schema } from "./attributes.js";
+import type { Block } from "./blocks.js";
+import type { NestedAttribute } from "./nested.js";
+import type { Schema } from "./schema.js";
 
-type ValueOf<A> = A extends Attribute<infer T, AttributeOptions> ? T : never;
-type OptionsOf<A> = A extends Attribute<unknown, infer O> ? O : never;
-type IsTrue<X> = X extends true ? true : false;
-
-type Required<A> = IsTrue<OptionsOf<A>["required"]>;
-type Computed<A> = IsTrue<OptionsOf<A>["computed"]>;
-type Optional<A> = IsTrue<OptionsOf<A>["optional"]>;
+type Mode = "config" | "validation" | "plan" | "state";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-export type ConfigValue<A> =
-  Required<A> extends true ? ValueOf<A> : Optional<A> extends true ? ValueOf<A> | null : null;
-export type PlanValue<A> =
-  Required<A> extends true
-    ? ValueOf<A>
-    : Computed<A> extends true
-      ? ValueOf<A> | null | Unknown
-      : ValueOf<A> | null;
-export type StateValue<A> = Required<A> extends true ? ValueOf<A> : ValueOf<A> | null;
+type Flag<A, K extends string> = A extends { readonly options: { readonly [P in K]: true } } ? true : false;
 
-export type Config<S extends Schema> = Simplify<{ -readonly [K in keyof S]: ConfigValue<S[K]> }>;
-/** Config as validation sees it: any value may still be unknown. */
-export type ValidationConfig<S extends Schema> = Simplify<{
-  -readonly [K in keyof S]: ConfigValue<S[K]> | Unknown;
+/** The value of an attribute when it is known and not null. */
+type KnownOf<A, M extends Mode> =
+  A extends NestedAttribute<infer N, infer Attributes>
+    ? Nest<N, ValuesOf<Attributes, M>>
+    : M extends "validation"
+      ? A extends { readonly __validation?: infer V }
+        ? V
+        : never
+      : A extends { readonly __value?: infer T }
+        ? T
+        : never;
+
+type Nest<N, O> = N extends "list" | "set" ? O[] : N extends "map" ? Record<string, O> : O;
+
+type AttributeValue<A, M extends Mode> = M extends "config"
+  ? ConfigSlot<A, KnownOf<A, M>>
+  : M extends "validation"
+    ?
+        | ConfigSlot<A, KnownOf<A, M>>
+        | (Flag<A, "required"> | Flag<A, "optional"> extends false ? never : Unknown)
+    : Flag<A, "writeOnly"> extends true
+      ? null
+      : Flag<A, "required"> extends true
+        ? KnownOf<A, M>
+        : M extends "plan"
+          ? Flag<A, "computed"> extends true
+            ? KnownOf<A, M> | null | Unknown
+            : KnownOf<A, M> | null
+          : KnownOf<A, M> | null;
+
+type ConfigSlot<A, T> =
+  Flag<A, "required"> extends true ? T : Flag<A, "optional"> extends true ? T | null : null;
+
+type BlockValue<B, M extends Mode> =
+  B extends Block<infer N, infer S, infer O>
+    ?
+        | (N extends "list" | "set"
+            ? ValuesOf<S, M>[]
+            : N extends "map"
+              ? Record<string, ValuesOf<S, M>>
+              : N extends "group"
+                ? ValuesOf<S, M>
+                : O extends { readonly minItems: 1 }
+                  ? ValuesOf<S, M>
+                  : ValuesOf<S, M> | null)
+        | (M extends "validation" ? Unknown : never)
+    : never;
+
+/** The object a schema describes, at one mode. */
+export type ValuesOf<S, M extends Mode> = Simplify<{
+  -readonly [K in keyof S]: S[K] extends Block ? BlockValue<S[K], M> : AttributeValue<S[K], M>;
 }>;
-export type Plan<S extends Schema> = Simplify<{ -readonly [K in keyof S]: PlanValue<S[K]> }>;
-export type State<S extends Schema> = Simplify<{ -readonly [K in keyof S]: StateValue<S[K]> }>;
+
+/** Config as create and update see it: wholly known. */
+export type Config<S extends Schema> = ValuesOf<S, "config">;
+/** Config as validation sees it: any configured value may still be unknown, at any depth. */
+export type ValidationConfig<S extends Schema> = ValuesOf<S, "validation">;
+/** The planned state: computed values that are not known yet are Unknown. */
+export type Plan<S extends Schema> = ValuesOf<S, "plan">;
+/** The state as Terraform stores it: wholly known. */
+export type State<S extends Schema> = ValuesOf<S, "state">;

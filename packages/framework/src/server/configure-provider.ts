@@ -1,6 +1,8 @@
 import { Diagnostics } from "../diagnostics.js";
+import { forAuthor } from "./author-values.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { completeObject } from "./values.js";
 
 export async function configureProvider(
   server: ProviderServer,
@@ -12,9 +14,12 @@ export async function configureProvider(
     server.setConfigured(undefined);
     return diagnostics;
   }
+  const schema = provider.schema ?? {};
+  // No provider block at all reads as one with nothing set.
+  const config = request.config ?? completeObject(schema, {}, `provider ${provider.name}`, diagnostics) ?? {};
   const data = await runHandler(diagnostics, `provider ${provider.name} configure`, () =>
     provider.configure!({
-      config: (request.config ?? {}) as never,
+      config: forAuthor(schema, config) as never,
       terraformVersion: request.terraformVersion,
       diagnostics,
       signal: server.signal,

@@ -1,4 +1,4 @@
-import type { Schema } from "../schema/attributes.js";
+import type { Schema } from "../schema/schema.js";
 import type { ProviderServer } from "./provider-server.js";
 
 /** What GetProviderSchema and GetMetadata report, in framework terms. */

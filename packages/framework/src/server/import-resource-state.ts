@@ -2,7 +2,7 @@ import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { completeObject } from "./values.js";
+import { completeObject, withoutWriteOnly } from "./values.js";
 
 /** Turns an import ID into a first state; Terraform then calls ReadResource to fill it in. */
 export async function importResourceState(
@@ -23,6 +23,6 @@ export async function importResourceState(
     resource.importState!({ id, providerData: server.providerData, signal: server.signal, diagnostics }),
   );
   if (partial === undefined || diagnostics.hasErrors) return { diagnostics };
-  const state = completeObject(partial, resource.valueType, where, diagnostics);
-  return state ? { diagnostics, state } : { diagnostics };
+  const state = completeObject(resource.schema, partial, where, diagnostics);
+  return state ? { diagnostics, state: withoutWriteOnly(resource.schema, state) } : { diagnostics };
 }

@@ -1,10 +1,12 @@
 // Planning: Terraform proposes config merged with prior state; the framework marks what the
-// provider will compute as unknown and says which changes force replacement.
-import { type CtyValue, Unknown } from "@tsvider/cty";
+// provider will compute as unknown, at every level of nesting, and says which changes force
+// replacement.
+import { valuesEqual } from "@tsvider/cty";
 import { type AttributePath, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
+import { plannedObject, replacePaths } from "./plan-values.js";
 import type { ObjectValue } from "./provider-server.js";
-import { attributeChanged } from "./values.js";
+import { withoutWriteOnly } from "./values.js";
 
 export interface PlanResult {
   readonly diagnostics: Diagnostics;
@@ -25,26 +27,13 @@ export function planResourceChange(
   // Destroy: the plan is null. (Only sent when plan_destroy is advertised, which we do not yet.)
   if (proposed === null || config === null) return { diagnostics, plannedState: null, requiresReplace: [] };
 
-  const type = resource.valueType;
-  const names = Object.keys(type.attributes);
-  const planned: Record<string, CtyValue> = { ...proposed };
   const creating = prior === null;
   // On update, computed values may change only when something else does; an unchanged
-  // object keeps every prior value, so a no-op plan stays a no-op.
-  const changing = creating || names.some((n) => attributeChanged(prior, proposed, n, type));
-  if (changing) {
-    for (const [name, attribute] of Object.entries(resource.schema)) {
-      if (attribute.options.computed && config[name] === null) planned[name] = Unknown;
-    }
-  }
-
-  const requiresReplace: AttributePath[] = [];
-  if (!creating) {
-    for (const [name, attribute] of Object.entries(resource.schema)) {
-      if (attribute.options.requiresReplace && attributeChanged(prior, planned, name, type)) {
-        requiresReplace.push([{ attribute: name }]);
-      }
-    }
-  }
+  // object keeps every prior value, so a no-op plan stays a no-op. Write-only values are in
+  // config but never in prior state, so they take no part in the comparison.
+  const changing =
+    creating || !valuesEqual(prior, withoutWriteOnly(resource.schema, proposed), resource.valueType);
+  const planned = plannedObject(resource.schema, proposed, config, changing);
+  const requiresReplace = creating ? [] : replacePaths(resource.schema, prior, planned);
   return { diagnostics, plannedState: planned, requiresReplace };
 }

@@ -5,6 +5,7 @@ import { decodeJson } from "@tsvider/cty/json";
 import { attributePathFrom, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import type { ObjectValue } from "./provider-server.js";
+import { completeObject } from "./values.js";
 
 /** Schema versions and upgraders arrive with the framework issue; every schema is version 0. */
 export const CURRENT_SCHEMA_VERSION = 0;
@@ -42,7 +43,16 @@ export function upgradeResourceState(
     const state = decodeJson(request.json, resource.valueType, {
       missingAttributes: "null",
     }) as ObjectValue | null;
-    return { diagnostics, state };
+    if (state === null) return { diagnostics, state };
+    // A block added since the state was written reads as null; blocks are never null in state
+    // (an absent list block is empty), so fill them as a new object would have them.
+    const completed = completeObject(
+      resource.schema,
+      state,
+      `${resource.typeName} state upgrade`,
+      diagnostics,
+    );
+    return completed ? { diagnostics, state: completed } : { diagnostics };
   } catch (err) {
     if (!(err instanceof CtyValueError)) throw err;
     diagnostics.addError(

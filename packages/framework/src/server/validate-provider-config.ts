@@ -1,7 +1,9 @@
 import { Diagnostics } from "../diagnostics.js";
+import { forAuthor } from "./author-values.js";
+import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { checkRequired } from "./values.js";
+import { completeObject } from "./values.js";
 
 export async function validateProviderConfig(
   server: ProviderServer,
@@ -9,11 +11,13 @@ export async function validateProviderConfig(
 ): Promise<Diagnostics> {
   const diagnostics = new Diagnostics();
   const { provider } = server;
-  const values = config ?? {};
-  checkRequired(provider.schema ?? {}, values, diagnostics);
+  const schema = provider.schema ?? {};
+  // No provider block at all reads as one with nothing set.
+  const values = config ?? completeObject(schema, {}, `provider ${provider.name}`, diagnostics) ?? {};
+  checkConfig(schema, values, diagnostics);
   if (provider.validateConfig && !diagnostics.hasErrors) {
     await runHandler(diagnostics, `provider ${provider.name} validateConfig`, () =>
-      provider.validateConfig!({ config: values as never, diagnostics }),
+      provider.validateConfig!({ config: forAuthor(schema, values) as never, diagnostics }),
     );
   }
   return diagnostics;

@@ -1,21 +1,23 @@
 import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
+import { forAuthor } from "./author-values.js";
+import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { checkRequired } from "./values.js";
 
 export async function validateResourceConfig(
   server: ProviderServer,
   resource: Resource,
   config: ObjectValue | null,
+  host: { readonly writeOnlyAllowed: boolean } = { writeOnlyAllowed: true },
 ): Promise<Diagnostics> {
   const diagnostics = new Diagnostics();
   if (config === null) return diagnostics;
-  checkRequired(resource.schema, config, diagnostics);
+  checkConfig(resource.schema, config, diagnostics, host);
   if (resource.validateConfig && !diagnostics.hasErrors) {
     await runHandler(diagnostics, `${resource.typeName} validateConfig`, () =>
       resource.validateConfig!({
-        config: config as never,
+        config: forAuthor(resource.schema, config) as never,
         diagnostics,
         providerData: server.providerData,
         signal: server.signal,

@@ -1,59 +1,122 @@
-// Checks on values that cross between Terraform and author code.
-import { type CtyType, type CtyValue, isUnknown, type ObjectType, valuesEqual } from "@tsvider/cty";
+// Objects that come back from author code, made whole before they are checked and encoded:
+// absent attributes filled in at every level, attributes the schema lacks refused, write-only
+// values dropped.
+import { type CtyValue, containsUnknown, isRecord } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
-import type { Schema } from "../schema/attributes.js";
+import type { Schema } from "../schema/schema.js";
+import { innerSchema, mapObjects, setOwn } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
+import { ValuePath } from "./value-path.js";
 
-/** Required attributes that are null: Terraform checks this too, but bad input must not pass. */
-export function checkRequired(schema: Schema, config: ObjectValue, diagnostics: Diagnostics): void {
-  for (const [name, attribute] of Object.entries(schema)) {
-    if (attribute.options.required && config[name] === null) {
-      diagnostics.addError(
-        "Missing required argument",
-        `The argument "${name}" is required, but no definition was found.`,
-        [{ attribute: name }],
-      );
-    }
-  }
+export function isWhollyKnown(value: CtyValue): boolean {
+  return !containsUnknown(value);
 }
 
-export function isWhollyKnown(value: CtyValue, type: CtyType): boolean {
-  if (isUnknown(value)) return false;
-  if (value === null || type.kind !== "object") return true;
-  const obj = value as ObjectValue;
-  return Object.keys(type.attributes).every((n) => isWhollyKnown(obj[n] ?? null, type.attributes[n]!));
-}
-
-/** Fills attributes the author left out with null, and refuses ones the schema lacks. */
+/**
+ * Fills what the author left out, level by level: attributes and single blocks with null,
+ * list and set blocks with [], map blocks with {}, group blocks with the object an empty block
+ * gives. Refuses attributes the schema does not have; undefined then, with an error naming
+ * the attribute.
+ */
 export function completeObject(
+  schema: Schema,
   partial: object,
-  type: ObjectType,
   where: string,
   diagnostics: Diagnostics,
 ): ObjectValue | undefined {
-  const out: Record<string, CtyValue> = {};
-  for (const name of Object.keys(type.attributes)) {
-    const v = (partial as Record<string, CtyValue | undefined>)[name];
-    out[name] = v === undefined ? null : v;
+  if (!isRecord(partial as CtyValue)) {
+    diagnostics.addError(
+      `${where} returned something other than an object`,
+      "Return the state as an object with the schema's attributes.",
+    );
+    return undefined;
   }
-  for (const name of Object.keys(partial)) {
-    if (!Object.hasOwn(type.attributes, name)) {
+  const problems = diagnostics.items.length;
+  const out = complete(schema, partial, ValuePath.root, where, diagnostics);
+  return diagnostics.items.length === problems ? out : undefined;
+}
+
+function complete(
+  schema: Schema,
+  partial: object,
+  path: ValuePath,
+  where: string,
+  diagnostics: Diagnostics,
+): ObjectValue {
+  const given = partial as Record<string, CtyValue | undefined>;
+  const out: Record<string, CtyValue> = {};
+  for (const [name, entry] of Object.entries(schema)) {
+    const v = Object.hasOwn(given, name) ? given[name] : undefined;
+    if (entry.kind === "attribute") {
+      out[name] = v ?? null;
+      continue;
+    }
+    let value: CtyValue = v ?? null;
+    if (entry.kind === "block" && value === null) {
+      // Blocks are never null on the wire, except a single block that is absent.
+      if (entry.nesting === "list" || entry.nesting === "set") value = [];
+      else if (entry.nesting === "map") value = {};
+      else if (entry.nesting === "group") value = {};
+    }
+    const here = path.attribute(name);
+    out[name] = mapObjects(entry.nesting, value, (object, at) => {
+      const elementPath =
+        entry.nesting === "list"
+          ? here.index(at as number)
+          : entry.nesting === "map"
+            ? here.key(at as string)
+            : entry.nesting === "set"
+              ? here.element()
+              : here;
+      return complete(innerSchema(entry), object, elementPath, where, diagnostics);
+    });
+  }
+  for (const name of Object.keys(given)) {
+    if (!Object.hasOwn(schema, name) && given[name] !== undefined) {
+      const here = path.attribute(name);
       diagnostics.addError(
         `${where} returned an attribute the schema does not have`,
-        `"${name}" is not in the schema. Remove it from the returned object, or add it to the schema.`,
-        [{ attribute: name }],
+        `"${here.text}" is not in the schema. Remove it from the returned object, or add it to the schema.`,
+        here.steps,
       );
-      return undefined;
     }
   }
   return out;
 }
 
-export function attributeChanged(
-  a: ObjectValue | null,
-  b: ObjectValue | null,
-  name: string,
-  type: ObjectType,
-): boolean {
-  return !valuesEqual(a?.[name] ?? null, b?.[name] ?? null, type.attributes[name]!);
+/** The object with every write-only attribute null, at any depth: they are never stored. */
+export function withoutWriteOnly(schema: Schema, object: ObjectValue): ObjectValue {
+  let out: Record<string, CtyValue> | undefined;
+  const set = (name: string, value: CtyValue) => {
+    if (value === object[name]) return;
+    out ??= { ...object };
+    setOwn(out, name, value);
+  };
+  for (const [name, entry] of Object.entries(schema)) {
+    if (entry.kind !== "block" && entry.options.writeOnly) set(name, null);
+    else if (entry.kind !== "attribute" && hasWriteOnly(innerSchema(entry))) {
+      set(
+        name,
+        mapObjects(entry.nesting, object[name] ?? null, (inner) =>
+          withoutWriteOnly(innerSchema(entry), inner),
+        ),
+      );
+    }
+  }
+  return out ?? object;
+}
+
+const writeOnlyInside = new WeakMap<Schema, boolean>();
+
+function hasWriteOnly(schema: Schema): boolean {
+  let found = writeOnlyInside.get(schema);
+  if (found === undefined) {
+    found = Object.values(schema).some((entry) =>
+      entry.kind === "block"
+        ? hasWriteOnly(entry.schema)
+        : entry.options.writeOnly === true || (entry.kind === "nested" && hasWriteOnly(entry.attributes)),
+    );
+    writeOnlyInside.set(schema, found);
+  }
+  return found;
 }

@@ -164,7 +164,10 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
         const resource = resourceOf(req.typeName, diagnostics);
         if (!resource) return {};
         const config = decodeObject(req.config, resource, diagnostics, "configuration");
-        if (config !== undefined) diagnostics.append(await validateResourceConfig(server, resource, config));
+        if (config !== undefined) {
+          const writeOnlyAllowed = req.clientCapabilities?.writeOnlyAttributesAllowed === true;
+          diagnostics.append(await validateResourceConfig(server, resource, config, { writeOnlyAllowed }));
+        }
         return {};
       },
     ),
