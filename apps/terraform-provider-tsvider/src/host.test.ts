@@ -65,6 +65,32 @@ describe("logging", () => {
     expect(entries.some((l) => l.includes("@module=provider"))).toBe(true);
   });
 
+  it("is asked to plan destroys (plan_destroy), and serves destroy's apply", async () => {
+    const logFile = join(root, "destroy.log");
+    const work = await project("plan-destroy", { TF_LOG: "trace", TF_LOG_PATH: logFile });
+    await work.run(["init", "-no-color"]);
+    await work.run(["apply", "-auto-approve", "-no-color"]);
+    const before = (await readFile(logFile, "utf8")).length;
+    const destroyed = await work.run(["destroy", "-auto-approve", "-no-color"]);
+    expect(destroyed.stdout).toContain("1 destroyed");
+    // Each walk is a provider process. The refresh walk reads and plans; without plan_destroy
+    // tofu plans the destroy walk itself, so that walk would serve no PlanResourceChange.
+    const walks = (await readFile(logFile, "utf8"))
+      .slice(before)
+      .split(/\n(?=.*provider: starting plugin)/)
+      .map((walk) =>
+        walk
+          .split("\n")
+          .filter((l) => /\[TRACE\] provider\.terraform-provider-tsvider[^:]*: received request:/.test(l))
+          .map((l) => /rpc=(\w+)/.exec(l)?.[1]),
+      );
+    const destroyPlan = walks.filter(
+      (rpcs) => rpcs.includes("PlanResourceChange") && !rpcs.includes("ReadResource"),
+    );
+    expect(destroyPlan, JSON.stringify(walks)).toHaveLength(1);
+    expect(walks.some((rpcs) => rpcs.includes("ApplyResourceChange"))).toBe(true);
+  });
+
   it("writes nothing when no level is set", async () => {
     const work = await project("quiet");
     await work.run(["init", "-no-color"]);

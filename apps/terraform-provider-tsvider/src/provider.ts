@@ -1,5 +1,6 @@
 // The reference provider's definition, separate from main.ts so tests can serve it in-process.
 import { fileContentResource } from "@tsvider/components/file-content";
+import { fileDataSource } from "@tsvider/components/file-data-source";
 import { defineProvider } from "@tsvider/framework";
 
 export const VERSION = "0.1.0";
@@ -9,4 +10,5 @@ export const provider = defineProvider({
   version: VERSION,
   description: "The tsvider reference provider.",
   resources: [fileContentResource()],
+  dataSources: [fileDataSource()],
 });

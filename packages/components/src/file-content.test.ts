@@ -7,10 +7,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fileContentResource } from "./file-content.js";
 
 const resource = fileContentResource();
+// What the framework hands a handler; this resource keeps no private state.
 const ctx = () => ({
   providerData: undefined,
   signal: new AbortController().signal,
   diagnostics: new Diagnostics(),
+  private: null,
+  setPrivate: () => {},
 });
 const HELLO_SHA256 = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
 let dir: string;

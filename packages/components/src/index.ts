@@ -1,1 +1,2 @@
 export { type FileContentOptions, fileContentResource } from "./file-content.js";
+export { type FileDataSourceOptions, fileDataSource } from "./file-data-source.js";

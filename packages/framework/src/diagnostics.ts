@@ -67,7 +67,31 @@ export class TsviderError extends Error {
     this.detail = options.detail ?? "";
     this.path = options.path;
   }
+
+  /**
+   * The diagnostic this error becomes when a handler throws it; `path` is where the framework
+   * was working, used when the error names no path of its own. A cause's message joins the
+   * detail, since the practitioner sees the diagnostic and not the error object.
+   */
+  toDiagnostic(path?: AttributePath): Diagnostic {
+    const cause = this.cause instanceof Error ? this.cause.message : undefined;
+    const detail =
+      cause && !this.detail.includes(cause)
+        ? `${this.detail}${this.detail ? "\n\n" : ""}Cause: ${cause}`
+        : this.detail;
+    const at = this.path ?? path;
+    return { severity: "error", summary: this.message, detail, ...(at ? { path: at } : {}) };
+  }
 }
 
 /** A provider definition that breaks the framework's or the protocol's rules; thrown at start-up. */
 export class FrameworkConfigurationError extends TsviderError {}
+
+/**
+ * A resource's plan, apply result or read result that breaks Terraform's rules for them
+ * (PROTOCOL.md section 6): a planned value config does not allow, a known planned value the
+ * apply changed, an unknown left in a result. The framework finds these before answering and
+ * reports them against the component and the attribute, so the author sees what to fix
+ * instead of Terraform's "Provider produced inconsistent result".
+ */
+export class ResourceLifecycleContractError extends TsviderError {}

@@ -1,13 +1,42 @@
 export { Decimal, Dynamic, isUnknown, Unknown } from "@tsvider/cty";
 export {
+  type DataSource,
+  type DataSourceContext,
+  type DataSourceDefinition,
+  defineDataSource,
+} from "./data-source.js";
+export {
+  type ComponentClass,
+  type DataSourceInput,
+  definitionOf,
+  type ResourceInput,
+} from "./decorators.js";
+export {
   type AttributePath,
   type Diagnostic,
   Diagnostics,
   FrameworkConfigurationError,
   type PathStep,
+  ResourceLifecycleContractError,
   type Severity,
   TsviderError,
 } from "./diagnostics.js";
+export {
+  ConversionError,
+  DataSourceError,
+  type ErrorOptions,
+  ProviderError,
+  ResourceError,
+  ValidationError,
+} from "./errors.js";
+export { type Component, createHub, Hub } from "./hub.js";
+export {
+  type PrivateData,
+  type PrivateStateAccess,
+  PrivateStateError,
+  type PrivateStateMarker,
+  privateState,
+} from "./private-state.js";
 export { defineProvider, type Provider, type ProviderDefinition } from "./provider.js";
 export { defineResource, type Resource, type ResourceContext, type ResourceDefinition } from "./resource.js";
 export { type Attribute, type AttributeOptions, attr } from "./schema/attributes.js";
@@ -19,8 +48,34 @@ export {
   type ListBlockOptions,
   type SingleBlockOptions,
 } from "./schema/blocks.js";
-export type { Config, Plan, State, ValidationConfig } from "./schema/infer.js";
+export type { Config, Plan, PlanDraft, State, ValidationConfig } from "./schema/infer.js";
 export type { AnyAttribute, NestedAttribute, NestedAttributes, NestingMode } from "./schema/nested.js";
+export {
+  type ModifyPlanResult,
+  type PlanModifier,
+  type PlanModifierRequest,
+  type PlanModifierResult,
+  requiresReplace,
+  requiresReplaceIf,
+  useNonNullStateForUnknown,
+  useStateForUnknown,
+} from "./schema/plan-modifiers.js";
 export type { Schema, SchemaEntry } from "./schema/schema.js";
 export { type KnownValue, t, type ValueKind, type ValueType } from "./schema/types.js";
-export { type ServeOptions, serve } from "./serve.js";
+export { validate } from "./schema/validate.js";
+export type {
+  StandardSchema,
+  Validator,
+  ValidatorContext,
+  ValidatorFunction,
+  ValidatorObject,
+} from "./schema/validators.js";
+export { type RunningProvider, type ServeOptions, serve } from "./serve.js";
+export type { JsonValue, RawState, StateUpgrader } from "./state-upgrade.js";
+export {
+  OperationTimeoutError,
+  parseDuration,
+  type TimeoutDefaults,
+  type TimeoutOperation,
+  timeoutsBlock,
+} from "./timeouts.js";

@@ -1,6 +1,9 @@
 // The provider: its own configuration and the components it serves.
 import type * as cty from "@tsvider/cty";
+import type { DataSource } from "./data-source.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
+import { collectComponents, type Hub } from "./hub.js";
+import { minimumSecretBytes } from "./private-state.js";
 import type { Resource } from "./resource.js";
 import { checkSchema, reservedProviderNames } from "./schema/check.js";
 import { impliedType } from "./schema/implied-type.js";
@@ -13,8 +16,19 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown> {
   readonly version: string;
   readonly schema?: S;
   readonly description?: string;
+  /**
+   * The secret resources' private state is encrypted with, when the practitioner sets none in
+   * TSVIDER_PRIVATE_STATE_SECRET (which wins). Anyone holding the provider's code holds this
+   * one, so it protects the data from being changed but not from being read. Several: the
+   * first encrypts, all decrypt (to rotate). At least 16 characters each.
+   */
+  readonly privateStateSecret?: string | readonly string[];
   // biome-ignore lint/suspicious/noExplicitAny: resources of any schema, sharing this provider's data.
   readonly resources?: readonly Resource<any, P>[];
+  // biome-ignore lint/suspicious/noExplicitAny: data sources of any schema, sharing this provider's data.
+  readonly dataSources?: readonly DataSource<any, P>[];
+  /** A hub's components join those listed in `resources` and `dataSources`. */
+  readonly hub?: Hub<P>;
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
     readonly diagnostics: Diagnostics;
@@ -35,6 +49,8 @@ export interface Provider<S extends Schema = Schema, P = unknown> extends Provid
   readonly configType: cty.ObjectType;
   // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
   readonly resourcesByType: ReadonlyMap<string, Resource<any, P>>;
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
+  readonly dataSourcesByType: ReadonlyMap<string, DataSource<any, P>>;
 }
 
 export function defineProvider<const S extends Schema = Record<never, never>, P = unknown>(
@@ -48,21 +64,25 @@ export function defineProvider<const S extends Schema = Record<never, never>, P 
   }
   const schema = (definition.schema ?? {}) as S;
   checkSchema(`provider ${definition.name}`, schema, { reservedNames: reservedProviderNames });
-  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
-  const resourcesByType = new Map<string, Resource<any, P>>();
-  for (const resource of definition.resources ?? []) {
-    if (!resource.typeName.startsWith(`${definition.name}_`)) {
-      throw new FrameworkConfigurationError(
-        `resource ${resource.typeName} does not start with the provider name "${definition.name}_"`,
-        { detail: "Terraform finds a resource's provider by this prefix; rename the resource type." },
-      );
-    }
-    if (resourcesByType.has(resource.typeName)) {
-      throw new FrameworkConfigurationError(`resource ${resource.typeName} is defined twice`, {
-        detail: "Each resource type name may appear once in a provider.",
+  checkPrivateStateSecret(definition.name, definition.privateStateSecret);
+  // Prefixes and duplicates, across the lists and the hub.
+  const { resourcesByType, dataSourcesByType } = collectComponents(definition.name, definition);
+  return Object.freeze({
+    ...definition,
+    schema,
+    configType: impliedType(schema),
+    resourcesByType,
+    dataSourcesByType,
+  });
+}
+
+function checkPrivateStateSecret(provider: string, secret: string | readonly string[] | undefined): void {
+  const secrets = typeof secret === "string" ? [secret] : (secret ?? []);
+  for (const one of secrets) {
+    if (Buffer.byteLength(one, "utf8") < minimumSecretBytes) {
+      throw new FrameworkConfigurationError(`provider ${provider}: privateStateSecret is too short`, {
+        detail: `A private state secret needs at least ${minimumSecretBytes} bytes; use a random string such as the output of \`openssl rand -base64 32\`.`,
       });
     }
-    resourcesByType.set(resource.typeName, resource);
   }
-  return Object.freeze({ ...definition, schema, configType: impliedType(schema), resourcesByType });
 }

@@ -1,10 +1,15 @@
 // Managed resources: the author's definition, and the checks it passes at start-up.
 import type * as cty from "@tsvider/cty";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
+import { rememberOrigin } from "./internal/origin.js";
+import type { PrivateData, PrivateStateAccess, PrivateStateMarker } from "./private-state.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
 import { impliedType } from "./schema/implied-type.js";
-import type { Config, Plan, State, ValidationConfig } from "./schema/infer.js";
+import type { Config, Plan, PlanDraft, State, ValidationConfig } from "./schema/infer.js";
+import { alwaysReplaces, type ModifyPlanReturn } from "./schema/plan-modifiers.js";
 import type { Schema } from "./schema/schema.js";
+import { checkUpgraders, type StateUpgrader } from "./state-upgrade.js";
+import { checkTimeoutDefaults, type TimeoutDefaults, timeoutsBlockName } from "./timeouts.js";
 
 /** What every resource callback receives. */
 export interface ResourceContext<P = unknown> {
@@ -16,44 +21,96 @@ export interface ResourceContext<P = unknown> {
   readonly diagnostics: Diagnostics;
 }
 
-export interface ResourceDefinition<S extends Schema = Schema, P = unknown> {
+/**
+ * `V` is the type of the private data (see `privateState`). Left out, it is any private data,
+ * so `Resource<S>` holds every resource; `defineResource` infers it, as `never` (nothing to
+ * store) when the resource declares none.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the default admits resources with any private data.
+export interface ResourceDefinition<S extends Schema = Schema, P = unknown, V extends PrivateData = any> {
   /** The resource type name, prefixed with the provider name: `mycloud_server`. */
   readonly typeName: string;
   readonly schema: S;
   readonly description?: string;
+  /**
+   * Private data kept with each object, typed: `privateState: privateState<{ etag: string }>()`.
+   * Handlers read it as `private` and replace it with `setPrivate`; it is stored encrypted, so
+   * a secret must be set (see the README).
+   */
+  readonly privateState?: PrivateStateMarker<V>;
+  /**
+   * How long each operation may take, as Go durations: `{ create: "20m", delete: "1h" }`. A
+   * `timeoutsBlock()` in the schema lets practitioners set their own. When one passes, the
+   * handler's `signal` fires and the operation fails, keeping the prior state.
+   */
+  readonly timeouts?: TimeoutDefaults;
+  /**
+   * The schema's version (default 0), which Terraform stores with each object. Raise it when
+   * stored state must be rewritten for a changed schema, and add an upgrader for the old one.
+   */
+  readonly version?: number;
+  /**
+   * One upgrader per past version, each straight to the current schema:
+   * `{ 0: ({ rawState }) => ({ ...rawState, size_gb: rawState.size }) }`. It gets the state as
+   * that version stored it, as plain JSON data with exact numbers, and returns it in the
+   * current schema; the framework fills in what it leaves out, checks it and stores it.
+   */
+  readonly upgraders?: { readonly [version: number]: StateUpgrader<S, P> };
   /** Checks beyond the schema's; config values may still be unknown here. */
   validateConfig?(ctx: ResourceContext<P> & { readonly config: ValidationConfig<S> }): void | Promise<void>;
+  /**
+   * The last step of planning, after defaults, unknown values and the attributes' plan
+   * modifiers: return a changed plan, paths whose change replaces the object, or nothing.
+   * `state` is null on create. The framework then holds the plan to Terraform's rules.
+   */
+  modifyPlan?(
+    ctx: ResourceContext<P> & {
+      readonly config: ValidationConfig<S>;
+      readonly plan: PlanDraft<S>;
+      readonly state: State<S> | null;
+    },
+  ): ModifyPlanReturn<PlanDraft<S>> | Promise<ModifyPlanReturn<PlanDraft<S>>>;
   /** Creates the object and returns its state: the plan with every unknown filled in. */
-  create(ctx: ResourceContext<P> & { readonly plan: Plan<S>; readonly config: Config<S> }): Promise<State<S>>;
+  create(
+    ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly plan: Plan<S>; readonly config: Config<S> },
+  ): Promise<State<S>>;
   /** Returns the object as it is now, or null when it no longer exists. */
-  read(ctx: ResourceContext<P> & { readonly state: State<S> }): Promise<State<S> | null>;
+  read(
+    ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly state: State<S> },
+  ): Promise<State<S> | null>;
   /** Changes the object in place. Needed unless every configurable attribute requires replacement. */
   update?(
-    ctx: ResourceContext<P> & {
-      readonly plan: Plan<S>;
-      readonly state: State<S>;
-      readonly config: Config<S>;
-    },
+    ctx: ResourceContext<P> &
+      PrivateStateAccess<V> & {
+        readonly plan: Plan<S>;
+        readonly state: State<S>;
+        readonly config: Config<S>;
+      },
   ): Promise<State<S>>;
-  delete(ctx: ResourceContext<P> & { readonly state: State<S> }): Promise<void>;
+  delete(ctx: ResourceContext<P> & { readonly state: State<S>; readonly private: V | null }): Promise<void>;
   /**
    * `tofu import` and `import {}` blocks: turns the ID the practitioner gave into enough state
    * for `read` to find the object. Attributes left out are null until `read` fills them.
    */
-  importState?(ctx: ResourceContext<P> & { readonly id: string }): Promise<Partial<State<S>>>;
+  importState?(
+    ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly id: string },
+  ): Promise<Partial<State<S>>>;
 }
 
 /** A checked resource definition, ready for defineProvider. */
-export interface Resource<S extends Schema = Schema, P = unknown> extends ResourceDefinition<S, P> {
+// biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's.
+export interface Resource<S extends Schema = Schema, P = unknown, V extends PrivateData = any>
+  extends ResourceDefinition<S, P, V> {
+  readonly kind: "resource";
   readonly valueType: cty.ObjectType;
 }
 
 const typeNamePattern = /^[a-z][a-z0-9_]*$/;
 
 /** Defines a managed resource. Throws FrameworkConfigurationError when the definition is unusable. */
-export function defineResource<const S extends Schema, P = unknown>(
-  definition: ResourceDefinition<S, P>,
-): Resource<S, P> {
+export function defineResource<const S extends Schema, P = unknown, V extends PrivateData = never>(
+  definition: ResourceDefinition<S, P, V>,
+): Resource<S, P, V> {
   const name = definition.typeName;
   if (!typeNamePattern.test(name)) {
     throw new FrameworkConfigurationError(`resource type name "${name}" is not valid`, {
@@ -63,10 +120,19 @@ export function defineResource<const S extends Schema, P = unknown>(
   }
   checkSchema(`resource ${name}`, definition.schema, {
     writeOnlyAllowed: true,
+    planned: true,
     reservedNames: reservedResourceNames,
   });
+  checkTimeoutDefaults(`resource ${name}`, definition.timeouts);
+  checkUpgraders(`resource ${name}`, definition.version, definition.upgraders);
   if (!definition.update) {
-    const changeable = changeableInPlace(definition.schema);
+    // A change to the timeouts block alone needs no update: the framework applies it.
+    const timeouts = timeoutsBlockName(definition.schema);
+    const changeable = changeableInPlace(
+      timeouts === undefined
+        ? definition.schema
+        : Object.fromEntries(Object.entries(definition.schema).filter(([key]) => key !== timeouts)),
+    );
     if (changeable) {
       throw new FrameworkConfigurationError(
         `resource ${name} has no update, but "${changeable.join(".")}" can change in place`,
@@ -77,7 +143,12 @@ export function defineResource<const S extends Schema, P = unknown>(
       );
     }
   }
-  return Object.freeze({ ...definition, valueType: impliedType(definition.schema) });
+  const resource: Resource<S, P, V> = Object.freeze({
+    ...definition,
+    kind: "resource",
+    valueType: impliedType(definition.schema),
+  });
+  return rememberOrigin(resource, "defineResource", defineResource);
 }
 
 /**
@@ -92,8 +163,8 @@ function changeableInPlace(schema: Schema, prefix: readonly string[] = []): stri
       if (inner) return inner;
       continue;
     }
-    const { required, optional, requiresReplace } = entry.options;
-    if (!(required || optional) || requiresReplace) continue;
+    const { required, optional } = entry.options;
+    if (!(required || optional) || alwaysReplaces(entry.options)) continue;
     if (entry.kind === "attribute") return path;
     // A nested attribute changes in place only through what is inside it: an element added or
     // removed also changes each requiresReplace attribute inside, which replaces.

@@ -6,15 +6,24 @@ import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
 import { servePlugin, terraformMagicCookie } from "@tsvider/rpcplugin";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { DynamicValue, ProviderClient, ProviderService } from "@tsvider/rpcplugin/tfplugin6";
+import type { Metrics } from "../metrics.js";
 import type { Provider } from "../provider.js";
 import { ProviderServer } from "../server/provider-server.js";
 import { providerService } from "../v6/provider-service.js";
 
-export async function startTestServer(provider: Provider) {
+export async function startTestServer(
+  provider: Provider,
+  options: { readonly env?: NodeJS.ProcessEnv; readonly metrics?: Metrics } = {},
+) {
+  // The environment the provider reads (private state secret and so on): none but what a test gives.
+  const server = new ProviderServer(provider, {
+    env: options.env ?? {},
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   const plugin = await servePlugin({
     programName: "test-provider",
     versions: {
-      6: [{ definition: ProviderService, implementation: providerService(new ProviderServer(provider)) }],
+      6: [{ definition: ProviderService, implementation: providerService(server) }],
     },
     env: { [terraformMagicCookie.key]: terraformMagicCookie.value, PLUGIN_PROTOCOL_VERSIONS: "6" },
     writeHandshake: () => {},

@@ -5,6 +5,7 @@
 import type { Unknown } from "@tsvider/cty";
 import * as cty from "@tsvider/cty";
 import { listNested, mapNested, setNested, singleNested } from "./nested.js";
+import type { PlanModifier } from "./plan-modifiers.js";
 import {
   type KnownValue,
   type ListOf,
@@ -19,13 +20,15 @@ import {
   type ValidationValue,
   type ValueType,
 } from "./types.js";
+import type { Validator } from "./validators.js";
 
 /**
- * Flags and documentation every attribute (plain or nested) may carry. The type parameter is
- * the type of the attribute's known value, which the builders pass in already, so options that
- * hold a value (a default, validators, plan modifiers) can be typed by it when they arrive.
+ * Flags and documentation every attribute (plain or nested) may carry, and what takes part in
+ * validation and planning. `T` is the type of the attribute's known value (as state holds it),
+ * `C` its value in wholly known config, `P` its value while planning, where any part may still
+ * be unknown; the builders work all three out from the attribute's type.
  */
-export interface AttributeOptions<_T = unknown> {
+export interface AttributeOptions<T = unknown, C = T, P = unknown> {
   /** The practitioner must set it. */
   readonly required?: boolean;
   /** The practitioner may set it. */
@@ -44,9 +47,31 @@ export interface AttributeOptions<_T = unknown> {
   readonly markdownDescription?: string;
   /** Deprecated, with the message Terraform shows to whoever still sets it. */
   readonly deprecationMessage?: string;
-  /** A change to this attribute destroys the object and creates a new one. */
+  /**
+   * A change to this attribute destroys the object and creates a new one (the same as
+   * `planModifiers: [requiresReplace()]`).
+   */
   readonly requiresReplace?: boolean;
+  /**
+   * Resources only, with `computed`: the value planned when config leaves the attribute out
+   * (instead of unknown). Checked against the attribute's type at start-up.
+   */
+  readonly default?: T;
+  /**
+   * Checks of the configured value, run when Terraform validates config, once the value is
+   * known: functions `(value, ctx) => message | undefined`, built-ins (`validate.length`,
+   * ...), or Standard Schemas such as zod's. Null values are skipped unless a validator asks.
+   */
+  readonly validators?: readonly Validator<C>[];
+  /**
+   * Resources only: steps of planning for this attribute, in order, after defaults and after
+   * computed values are marked unknown (`useStateForUnknown()`, `requiresReplaceIf(...)`, ...).
+   */
+  readonly planModifiers?: readonly PlanModifier<T, P>[];
 }
+
+/** The options of an attribute of value type `D`. */
+export type OptionsOf<D> = AttributeOptions<KnownValue<D>, KnownValue<D>, ValidationValue<D>>;
 
 /** An attribute whose value is of one cty type: a primitive, a collection, an object, a tuple. */
 export interface Attribute<T = unknown, O extends AttributeOptions = AttributeOptions, V = unknown> {
@@ -61,7 +86,7 @@ export interface Attribute<T = unknown, O extends AttributeOptions = AttributeOp
   readonly __validation?: V;
 }
 
-function attribute<D extends ValueType, const O extends AttributeOptions<KnownValue<D>>>(
+function attribute<D extends ValueType, const O extends OptionsOf<D>>(
   value: D,
   options: O,
 ): Attribute<KnownValue<D>, O, ValidationValue<D>> {
@@ -70,7 +95,7 @@ function attribute<D extends ValueType, const O extends AttributeOptions<KnownVa
 }
 
 function define<D extends ValueType>(value: D) {
-  return <const O extends AttributeOptions<KnownValue<D>>>(options: O) => attribute(value, options);
+  return <const O extends OptionsOf<D>>(options: O) => attribute(value, options);
 }
 
 const float64: Typed<PrimitiveShape, number, number | Unknown> = Object.freeze({
@@ -100,27 +125,21 @@ export const attr = {
   bool: define(t.bool),
   /** Any type, chosen by the configuration: a `Dynamic` holding the value and its type. */
   dynamic: define(t.dynamic),
-  list: <const E extends ValueType, const O extends AttributeOptions<KnownValue<ListOf<E>>>>(
-    element: E,
-    options: O,
-  ) => attribute(t.list(element), options),
+  list: <const E extends ValueType, const O extends OptionsOf<ListOf<E>>>(element: E, options: O) =>
+    attribute(t.list(element), options),
   /** A set: an array whose order means nothing, without duplicates. */
-  set: <const E extends ValueType, const O extends AttributeOptions<KnownValue<ListOf<E>>>>(
-    element: E,
-    options: O,
-  ) => attribute(t.set(element), options),
+  set: <const E extends ValueType, const O extends OptionsOf<ListOf<E>>>(element: E, options: O) =>
+    attribute(t.set(element), options),
   /** A map: a plain object, one property per key. */
-  map: <const E extends ValueType, const O extends AttributeOptions<KnownValue<MapOf<E>>>>(
-    element: E,
-    options: O,
-  ) => attribute(t.map(element), options),
+  map: <const E extends ValueType, const O extends OptionsOf<MapOf<E>>>(element: E, options: O) =>
+    attribute(t.map(element), options),
   /**
    * An object of fixed attribute types: `attr.object({ host: t.string, port: t.number }, ...)`,
    * or with attributes config may leave out, `attr.object(t.object({...}, { optional: ["port"] }), ...)`.
    * For attributes with flags of their own, use `attr.singleNested`.
    */
   object: objectAttribute,
-  tuple: <const E extends readonly ValueType[], const O extends AttributeOptions<KnownValue<TupleOf<E>>>>(
+  tuple: <const E extends readonly ValueType[], const O extends OptionsOf<TupleOf<E>>>(
     elements: E,
     options: O,
   ) => attribute(t.tuple(elements), options),
@@ -132,9 +151,9 @@ export const attr = {
 
 function objectAttribute<
   const A extends Readonly<Record<string, ValueType>>,
-  const O extends AttributeOptions<KnownValue<ObjectOf<A>>>,
+  const O extends OptionsOf<ObjectOf<A>>,
 >(attributes: A, options: O): Attribute<KnownValue<ObjectOf<A>>, O, ValidationValue<ObjectOf<A>>>;
-function objectAttribute<const D extends ObjectShape, const O extends AttributeOptions<KnownValue<D>>>(
+function objectAttribute<const D extends ObjectShape, const O extends OptionsOf<D>>(
   type: D,
   options: O,
 ): Attribute<KnownValue<D>, O, ValidationValue<D>>;

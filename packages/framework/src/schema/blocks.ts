@@ -1,7 +1,9 @@
 // Blocks: nested configuration written as `name { ... }` (or `name "key" { ... }` for maps),
 // each with a schema of its own that may hold attributes and further blocks. Blocks have no
 // required/optional/computed flags: how many may appear is said by minItems and maxItems.
+import type { Nest, ValuesOf } from "./infer.js";
 import type { Schema } from "./schema.js";
+import type { Validator } from "./validators.js";
 
 export type BlockNesting = "single" | "list" | "set" | "map" | "group";
 
@@ -30,6 +32,21 @@ export interface ListBlockOptions extends BlockOptions {
 export interface AnyBlockOptions extends BlockOptions {
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** See BlockChecks, which types them by the blocks' value. */
+  readonly validators?: readonly unknown[];
+}
+
+/** The blocks' value as wholly known config holds it, which their validators check. */
+export type BlockConfigValue<N extends BlockNesting, S extends Schema> = Nest<N, ValuesOf<S, "config">>;
+
+/** Checks every kind of block may carry, typed by the blocks' value. */
+export interface BlockChecks<C> {
+  /**
+   * Checks of the blocks as config writes them, run when Terraform validates config, once
+   * they are known: functions, built-ins (`validate.length({ max: 3 })` counts list, set and
+   * map blocks) or Standard Schemas. An absent single block (null) is skipped.
+   */
+  readonly validators?: readonly Validator<C>[];
 }
 
 export interface Block<
@@ -44,11 +61,20 @@ export interface Block<
   readonly options: O;
 }
 
-function define<N extends BlockNesting, Base extends AnyBlockOptions>(nesting: N) {
-  return <const S extends Schema, const O extends Base = Base>(
-    schema: S,
-    options: O = {} as O,
-  ): Block<N, S, O> =>
+/**
+ * A block builder. Without a default for O: options left out give the constraint, which holds
+ * no item limits. (Named, so declaration files need not spell out the inferred type.)
+ */
+export type BlockBuilder<N extends BlockNesting, Base extends AnyBlockOptions> = <
+  const S extends Schema,
+  const O extends Base & BlockChecks<BlockConfigValue<N, S>>,
+>(
+  schema: S,
+  options?: O,
+) => Block<N, S, O>;
+
+function define<N extends BlockNesting, Base extends AnyBlockOptions>(nesting: N): BlockBuilder<N, Base> {
+  return <S extends Schema, O extends AnyBlockOptions>(schema: S, options: O = {} as O): Block<N, S, O> =>
     Object.freeze({ kind: "block", nesting, schema: Object.freeze({ ...schema }), options });
 }
 

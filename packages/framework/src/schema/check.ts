@@ -6,13 +6,18 @@
 import * as cty from "@tsvider/cty";
 import { FrameworkConfigurationError } from "../diagnostics.js";
 import type { Block } from "./blocks.js";
+import { defaultProblem } from "./defaults.js";
 import { elementType } from "./implied-type.js";
 import type { AnyAttribute, NestedAttribute } from "./nested.js";
+import { alwaysReplaces, planModifiersProblem } from "./plan-modifiers.js";
 import type { Schema, SchemaEntry } from "./schema.js";
+import { validatorsProblem } from "./validators.js";
 
 export interface SchemaCheckOptions {
   /** Whether write-only attributes are allowed: in managed resources only. */
   readonly writeOnlyAllowed?: boolean;
+  /** Whether defaults and plan modifiers are allowed: in managed resources only, which are planned. */
+  readonly planned?: boolean;
   /** Top-level names the configuration language keeps for itself in this kind of component. */
   readonly reservedNames?: readonly string[];
 }
@@ -38,12 +43,14 @@ type What = "attribute" | "block";
 
 /** Throws FrameworkConfigurationError for the first rule the schema breaks. */
 export function checkSchema(component: string, schema: Schema, options: SchemaCheckOptions = {}): void {
-  new SchemaChecker(component, options).body(schema, [], { inSet: false, inComputed: false });
+  new SchemaChecker(component, options).body(schema, [], { inSet: false, inList: false, inComputed: false });
 }
 
 interface Context {
   /** The name of the set-nested attribute or set block this lies in, if any. */
   readonly inSet: string | false;
+  /** The name of the list-nested attribute or list block this lies in, if any. */
+  readonly inList: string | false;
   /** The name of the computed nested attribute this lies in, if any. */
   readonly inComputed: string | false;
 }
@@ -81,6 +88,7 @@ class SchemaChecker {
             "Build schema entries with attr.* (attr.string, attr.listNested, ...) or block.* (block.list, ...).",
           );
       }
+      this.siblings(entry, schema, path);
     }
   }
 
@@ -155,6 +163,30 @@ class SchemaChecker {
     this.documentation("attribute", path, o);
     if (writeOnly) this.writeOnly(entry, path, context);
     if (entry.kind === "nested") this.nested(entry, path, context);
+    // After the nested checks: a default is checked against the type they make sure of.
+    const planned = this.options.planned === true;
+    const problem =
+      validatorsProblem(o.validators) ??
+      planModifiersProblem(o, { planned, inList: context.inList, inSet: context.inSet }) ??
+      defaultProblem(path[path.length - 1]!, entry, planned);
+    if (problem) this.fail("attribute", path, problem.problem, problem.fix);
+  }
+
+  /** Built-in validators that read sibling attributes name ones the same object has. */
+  siblings(entry: SchemaEntry, schema: Schema, path: readonly string[]): void {
+    const options = entry.options as { validators?: readonly unknown[] } | undefined;
+    for (const validator of options?.validators ?? []) {
+      const names = (validator as { siblings?: readonly string[] } | null)?.siblings ?? [];
+      const missing = names.find((n) => !Object.hasOwn(schema, n) || n === path[path.length - 1]);
+      if (missing !== undefined) {
+        this.fail(
+          entry.kind === "block" ? "block" : "attribute",
+          path,
+          `has a validator that names "${missing}", which is not another attribute of the same object`,
+          `Name attributes beside "${path[path.length - 1]}" (${Object.keys(schema).join(", ")}); for checks across objects, use validateConfig.`,
+        );
+      }
+    }
   }
 
   writeOnly(entry: AnyAttribute, path: readonly string[], context: Context): void {
@@ -175,7 +207,7 @@ class SchemaChecker {
         "A write-only value comes only from config and is never stored, so the provider cannot compute it. Make it required or optional.",
       );
     }
-    if (o.requiresReplace) {
+    if (alwaysReplaces(o)) {
       this.fail(
         "attribute",
         path,
@@ -234,6 +266,7 @@ class SchemaChecker {
     }
     this.body(entry.attributes, path, {
       inSet: entry.nesting === "set" ? path.join(".") : context.inSet,
+      inList: entry.nesting === "list" ? path.join(".") : context.inList,
       inComputed: entry.options.computed ? path.join(".") : context.inComputed,
     });
     // After the inner checks, which make sure the element type can be worked out.
@@ -251,6 +284,8 @@ class SchemaChecker {
       );
     }
     this.documentation("block", path, o);
+    const validators = validatorsProblem((o as { validators?: unknown }).validators);
+    if (validators) this.fail("block", path, validators.problem, validators.fix);
     for (const key of ["minItems", "maxItems"] as const) {
       const n = o[key];
       if (n !== undefined && !(typeof n === "number" && Number.isInteger(n) && n >= 0)) {
@@ -293,6 +328,7 @@ class SchemaChecker {
     }
     this.body(entry.schema ?? {}, path, {
       inSet: entry.nesting === "set" ? path.join(".") : context.inSet,
+      inList: entry.nesting === "list" ? path.join(".") : context.inList,
       inComputed: context.inComputed,
     });
     if (entry.nesting === "set") this.noDynamicInSet("block", entry, path);

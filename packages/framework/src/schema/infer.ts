@@ -17,7 +17,9 @@ import type { Block } from "./blocks.js";
 import type { NestedAttribute } from "./nested.js";
 import type { Schema } from "./schema.js";
 
-type Mode = "config" | "validation" | "plan" | "state";
+// "planning" is the plan while it is being made (modifyPlan, plan modifiers): config values
+// may still be unknown there too, so every attribute that is not write-only may be Unknown.
+type Mode = "config" | "validation" | "plan" | "state" | "planning";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -27,7 +29,7 @@ type Flag<A, K extends string> = A extends { readonly options: { readonly [P in 
 type KnownOf<A, M extends Mode> =
   A extends NestedAttribute<infer N, infer Attributes>
     ? Nest<N, ValuesOf<Attributes, M>>
-    : M extends "validation"
+    : M extends "validation" | "planning"
       ? A extends { readonly __validation?: infer V }
         ? V
         : never
@@ -35,7 +37,8 @@ type KnownOf<A, M extends Mode> =
         ? T
         : never;
 
-type Nest<N, O> = N extends "list" | "set" ? O[] : N extends "map" ? Record<string, O> : O;
+/** The value of a nested attribute whose objects are `O`, by its nesting. */
+export type Nest<N, O> = N extends "list" | "set" ? O[] : N extends "map" ? Record<string, O> : O;
 
 type AttributeValue<A, M extends Mode> = M extends "config"
   ? ConfigSlot<A, KnownOf<A, M>>
@@ -45,13 +48,15 @@ type AttributeValue<A, M extends Mode> = M extends "config"
         | (Flag<A, "required"> | Flag<A, "optional"> extends false ? never : Unknown)
     : Flag<A, "writeOnly"> extends true
       ? null
-      : Flag<A, "required"> extends true
-        ? KnownOf<A, M>
-        : M extends "plan"
-          ? Flag<A, "computed"> extends true
-            ? KnownOf<A, M> | null | Unknown
-            : KnownOf<A, M> | null
-          : KnownOf<A, M> | null;
+      : M extends "planning"
+        ? KnownOf<A, M> | (Flag<A, "required"> extends true ? never : null) | Unknown
+        : Flag<A, "required"> extends true
+          ? KnownOf<A, M>
+          : M extends "plan"
+            ? Flag<A, "computed"> extends true
+              ? KnownOf<A, M> | null | Unknown
+              : KnownOf<A, M> | null
+            : KnownOf<A, M> | null;
 
 type ConfigSlot<A, T> =
   Flag<A, "required"> extends true ? T : Flag<A, "optional"> extends true ? T | null : null;
@@ -68,7 +73,7 @@ type BlockValue<B, M extends Mode> =
                 : O extends { readonly minItems: 1 }
                   ? ValuesOf<S, M>
                   : ValuesOf<S, M> | null)
-        | (M extends "validation" ? Unknown : never)
+        | (M extends "validation" | "planning" ? Unknown : never)
     : never;
 
 /** The object a schema describes, at one mode. */
@@ -82,5 +87,10 @@ export type Config<S extends Schema> = ValuesOf<S, "config">;
 export type ValidationConfig<S extends Schema> = ValuesOf<S, "validation">;
 /** The planned state: computed values that are not known yet are Unknown. */
 export type Plan<S extends Schema> = ValuesOf<S, "plan">;
+/**
+ * The plan while it is being made (modifyPlan): config values may still be unknown, as may
+ * anything computed.
+ */
+export type PlanDraft<S extends Schema> = ValuesOf<S, "planning">;
 /** The state as Terraform stores it: wholly known. */
 export type State<S extends Schema> = ValuesOf<S, "state">;

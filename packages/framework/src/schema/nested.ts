@@ -1,7 +1,9 @@
 // Nested attributes (protocol 6 `nested_type`): an attribute whose value is an object, or a
 // list, set or map of objects, and whose own attributes carry their own flags (required,
 // computed, sensitive, ...). Config sets them with `=`, unlike blocks.
+import type { Unknown } from "@tsvider/cty";
 import type { Attribute, AttributeOptions } from "./attributes.js";
+import type { Nest, ValuesOf } from "./infer.js";
 
 export type NestingMode = "single" | "list" | "set" | "map";
 
@@ -22,8 +24,18 @@ export interface NestedAttribute<
 /** Anything that is set with `=` in config. */
 export type AnyAttribute = Attribute<unknown, AttributeOptions, unknown> | NestedAttribute;
 
+/**
+ * The options of a nested attribute: a default, validators and plan modifiers are typed by
+ * its objects as state, config and planning hold them.
+ */
+export type NestedOptions<N extends NestingMode, A extends NestedAttributes> = AttributeOptions<
+  Nest<N, ValuesOf<A, "state">>,
+  Nest<N, ValuesOf<A, "config">>,
+  Nest<N, ValuesOf<A, "planning">> | Unknown
+>;
+
 function define<N extends NestingMode>(nesting: N) {
-  return <const A extends NestedAttributes, const O extends AttributeOptions>(
+  return <const A extends NestedAttributes, const O extends NestedOptions<N, A>>(
     attributes: A,
     options: O,
   ): NestedAttribute<N, A, O> =>

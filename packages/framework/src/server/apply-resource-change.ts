@@ -1,11 +1,13 @@
 // Applying: create, update or delete, then hold the result to Terraform's rules before
 // answering, so an author's mistake is reported against the author's resource and attribute
 // rather than as tofu's "Provider produced inconsistent result".
+import { valuesEqual } from "@tsvider/cty";
 import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
+import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
-import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkAgainstPlan } from "./result-checks.js";
 import { completeObject, withoutWriteOnly } from "./values.js";
 
@@ -16,34 +18,61 @@ export async function applyResourceChange(
     readonly priorState: ObjectValue | null;
     readonly plannedState: ObjectValue | null;
     readonly config: ObjectValue | null;
+    /** The plan's private bytes, which the result keeps unless the handler sets new ones. */
+    readonly plannedPrivate?: Uint8Array;
   },
-): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null }> {
+): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null; private: Uint8Array }> {
   const diagnostics = new Diagnostics();
   const { priorState: prior, plannedState: planned, config } = request;
-  const base = { providerData: server.providerData, signal: server.signal, diagnostics };
+  const plannedPrivate = request.plannedPrivate ?? new Uint8Array(0);
+  // Whatever fails from here on keeps the prior state and its private data.
+  const failed = () => ({ diagnostics, newState: prior, private: plannedPrivate });
+  const base = { providerData: server.providerData, diagnostics };
   const schema = resource.schema;
   const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));
+  const slot = openPrivate(server, resource, plannedPrivate, diagnostics);
+  if (!slot) return failed();
+  const timed = (operation: TimeoutOperation, values: ObjectValue | null) => ({
+    parent: server.signal,
+    operation,
+    timeout: timeoutFor(resource, operation, values),
+  });
 
   if (planned === null) {
-    if (prior === null) return { diagnostics, newState: null };
-    await runHandler(diagnostics, `${resource.typeName} delete`, () =>
-      resource.delete({ ...base, state: view(prior) as never }),
+    if (prior === null) return { diagnostics, newState: null, private: new Uint8Array(0) };
+    await runWithTimeout(diagnostics, `${resource.typeName} delete`, timed("delete", prior), (signal) =>
+      resource.delete({ ...base, signal, state: view(prior) as never, private: slot.value as never }),
     );
     // A failed delete leaves the object in state, so it is neither lost nor forgotten.
-    return { diagnostics, newState: diagnostics.hasErrors ? prior : null };
+    return diagnostics.hasErrors ? failed() : { diagnostics, newState: null, private: new Uint8Array(0) };
   }
 
   const operation = prior === null ? "create" : "update";
   const where = `${resource.typeName} ${operation}`;
+  // A change to the timeouts block alone changes nothing remote: the plan is the new state.
+  if (
+    prior !== null &&
+    valuesEqual(withoutTimeouts(schema, prior), withoutTimeouts(schema, planned), resource.valueType)
+  ) {
+    return { diagnostics, newState: planned, private: plannedPrivate };
+  }
   let result: object | undefined;
   if (prior === null) {
-    result = await runHandler(diagnostics, where, () =>
-      resource.create({ ...base, plan: view(planned) as never, config: view(config) as never }),
+    result = await runWithTimeout(diagnostics, where, timed("create", config), (signal) =>
+      resource.create({
+        ...base,
+        ...privateAccess(slot),
+        signal,
+        plan: view(planned) as never,
+        config: view(config) as never,
+      }),
     );
   } else if (resource.update) {
-    result = await runHandler(diagnostics, where, () =>
+    result = await runWithTimeout(diagnostics, where, timed("update", config), (signal) =>
       resource.update!({
         ...base,
+        ...privateAccess(slot),
+        signal,
         plan: view(planned) as never,
         state: view(prior) as never,
         config: view(config) as never,
@@ -58,11 +87,14 @@ export async function applyResourceChange(
   if (result === undefined || result === null) {
     if (!diagnostics.hasErrors)
       diagnostics.addError(`${where} returned no state`, "Return the new state object.");
-    return { diagnostics, newState: prior };
+    return failed();
   }
 
   const completed = completeObject(schema, result, where, diagnostics);
-  if (!completed) return { diagnostics, newState: prior };
+  if (!completed) return failed();
   const newState = withExactNumbers(schema, planned, withoutWriteOnly(schema, completed));
-  return { diagnostics, newState: checkAgainstPlan(schema, planned, newState, where, diagnostics) };
+  const checked = checkAgainstPlan(schema, planned, newState, where, diagnostics);
+  // The object exists now: its state is kept even when its private data cannot be sealed.
+  const sealed = slot.bytes(server.privateState, diagnostics);
+  return { diagnostics, newState: checked, private: sealed ?? plannedPrivate };
 }

@@ -8,6 +8,7 @@ export interface ProviderSchemas {
     string,
     { readonly schema: Schema; readonly description?: string; readonly version: number }
   >;
+  readonly dataSources: ReadonlyMap<string, { readonly schema: Schema; readonly description?: string }>;
   readonly capabilities: {
     /** Our schema never changes within a process, so Terraform may cache it per CLI run. */
     readonly getProviderSchemaOptional: boolean;
@@ -20,13 +21,24 @@ export function getProviderSchema(server: ProviderServer): ProviderSchemas {
   for (const [name, resource] of server.provider.resourcesByType) {
     resources.set(name, {
       schema: resource.schema,
-      version: 0,
+      version: resource.version ?? 0,
       ...(resource.description !== undefined ? { description: resource.description } : {}),
     });
   }
+  const dataSources = new Map<string, { schema: Schema; description?: string }>();
+  for (const [name, dataSource] of server.provider.dataSourcesByType) {
+    dataSources.set(name, {
+      schema: dataSource.schema,
+      ...(dataSource.description !== undefined ? { description: dataSource.description } : {}),
+    });
+  }
+  server.metrics.schemaBuild();
   return {
     provider: server.provider.schema ?? {},
     resources,
-    capabilities: { getProviderSchemaOptional: true, planDestroy: false },
+    dataSources,
+    // plan_destroy: resources see their destroy planned, and their private data goes on to
+    // delete through the plan (planResourceChange answers a destroy with a null plan).
+    capabilities: { getProviderSchemaOptional: true, planDestroy: true },
   };
 }

@@ -2,6 +2,7 @@
 // handler never takes the provider process (and every other in-flight operation) down.
 import { type AttributePath, type Diagnostics, TsviderError } from "../diagnostics.js";
 import { logError } from "../internal/log.js";
+import { redact } from "../internal/log-values.js";
 
 /**
  * Runs `fn`; on a throw adds an error diagnostic and returns undefined. `where` names the
@@ -22,10 +23,11 @@ export async function runHandler<T>(
 
 export function addThrown(diagnostics: Diagnostics, where: string, err: unknown, path?: AttributePath): void {
   if (err instanceof TsviderError) {
-    diagnostics.addError(err.message, err.detail, err.path ?? path);
+    diagnostics.append([err.toDiagnostic(path)]);
     return;
   }
-  const message = err instanceof Error ? err.message : String(err);
+  // An exception's text was not written for the practitioner: it may quote a secret.
+  const message = redact(err instanceof Error ? err.message : String(err));
   logError(`${where} threw`, err);
   diagnostics.addError(
     `Unexpected error in ${where}`,

@@ -1,7 +1,9 @@
 import { Diagnostics } from "../diagnostics.js";
+import { PrivateSlot } from "../private-state.js";
 import type { Resource } from "../resource.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { privateAccess } from "./resource-private.js";
 import { completeObject, withoutWriteOnly } from "./values.js";
 
 /** Turns an import ID into a first state; Terraform then calls ReadResource to fill it in. */
@@ -9,7 +11,7 @@ export async function importResourceState(
   server: ProviderServer,
   resource: Resource,
   id: string,
-): Promise<{ diagnostics: Diagnostics; state?: ObjectValue }> {
+): Promise<{ diagnostics: Diagnostics; state?: ObjectValue; private?: Uint8Array }> {
   const diagnostics = new Diagnostics();
   if (!resource.importState) {
     diagnostics.addError(
@@ -19,10 +21,21 @@ export async function importResourceState(
     return { diagnostics };
   }
   const where = `${resource.typeName} importState`;
+  // An imported object has no private data until importState sets some.
+  const slot = new PrivateSlot(resource.typeName, { value: null, bytes: new Uint8Array(0) });
   const partial = await runHandler(diagnostics, where, () =>
-    resource.importState!({ id, providerData: server.providerData, signal: server.signal, diagnostics }),
+    resource.importState!({
+      ...privateAccess(slot),
+      id,
+      providerData: server.providerData,
+      signal: server.signal,
+      diagnostics,
+    }),
   );
   if (partial === undefined || diagnostics.hasErrors) return { diagnostics };
   const state = completeObject(resource.schema, partial, where, diagnostics);
-  return state ? { diagnostics, state: withoutWriteOnly(resource.schema, state) } : { diagnostics };
+  if (!state) return { diagnostics };
+  const sealed = slot.bytes(server.privateState, diagnostics);
+  if (!sealed) return { diagnostics };
+  return { diagnostics, state: withoutWriteOnly(resource.schema, state), private: sealed };
 }

@@ -1,11 +1,17 @@
-// Planning: Terraform proposes config merged with prior state; the framework marks what the
-// provider will compute as unknown, at every level of nesting, and says which changes force
-// replacement.
+// Planning: Terraform proposes config merged with prior state; the framework fills in
+// defaults, marks what the provider will compute as unknown, at every level of nesting, runs
+// the attributes' plan modifiers and then the resource's modifyPlan, says which changes force
+// replacement, and holds the result to Terraform's rules for plans.
 import { valuesEqual } from "@tsvider/cty";
 import { type AttributePath, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
+import { withoutTimeouts } from "../timeouts.js";
+import { modifyPlan } from "./modify-plan.js";
+import { withDefaults } from "./plan-defaults.js";
 import { plannedObject, replacePaths } from "./plan-values.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { checkPlanned } from "./result-checks.js";
+import { runPlanModifiers } from "./run-plan-modifiers.js";
 import { withoutWriteOnly } from "./values.js";
 
 export interface PlanResult {
@@ -14,26 +20,62 @@ export interface PlanResult {
   readonly requiresReplace: readonly AttributePath[];
 }
 
-export function planResourceChange(
+export async function planResourceChange(
+  server: ProviderServer,
   resource: Resource,
   request: {
     readonly priorState: ObjectValue | null;
     readonly proposedNewState: ObjectValue | null;
     readonly config: ObjectValue | null;
   },
-): PlanResult {
+): Promise<PlanResult> {
   const diagnostics = new Diagnostics();
-  const { priorState: prior, proposedNewState: proposed, config } = request;
-  // Destroy: the plan is null. (Only sent when plan_destroy is advertised, which we do not yet.)
-  if (proposed === null || config === null) return { diagnostics, plannedState: null, requiresReplace: [] };
+  const { priorState: prior, config } = request;
+  // Destroy (asked for because we advertise plan_destroy): the plan is null.
+  if (request.proposedNewState === null || config === null) {
+    return { diagnostics, plannedState: null, requiresReplace: [] };
+  }
 
   const creating = prior === null;
+  // Defaults come first, so that returning to a default counts as a change and keeping it
+  // does not.
+  const proposed = withDefaults(resource.schema, request.proposedNewState, config);
   // On update, computed values may change only when something else does; an unchanged
   // object keeps every prior value, so a no-op plan stays a no-op. Write-only values are in
-  // config but never in prior state, so they take no part in the comparison.
+  // config but never in prior state, so they take no part in the comparison; nor does the
+  // timeouts block, whose change alone changes nothing remote.
   const changing =
-    creating || !valuesEqual(prior, withoutWriteOnly(resource.schema, proposed), resource.valueType);
-  const planned = plannedObject(resource.schema, proposed, config, changing);
-  const requiresReplace = creating ? [] : replacePaths(resource.schema, prior, planned);
+    creating ||
+    !valuesEqual(
+      withoutTimeouts(resource.schema, prior),
+      withoutTimeouts(resource.schema, withoutWriteOnly(resource.schema, proposed)),
+      resource.valueType,
+    );
+  const marked = plannedObject(resource.schema, proposed, config, changing);
+  const modified = await runPlanModifiers(
+    resource.schema,
+    { prior, config, planned: marked },
+    resource.typeName,
+    diagnostics,
+  );
+  const final = diagnostics.hasErrors
+    ? { planned: modified.planned, requiresReplace: [] }
+    : await modifyPlan(server, resource, { prior, config, planned: modified.planned }, diagnostics);
+  const planned = final.planned;
+  const requiresReplace = creating
+    ? []
+    : distinctPaths([
+        ...replacePaths(resource.schema, prior, planned),
+        ...modified.requiresReplace,
+        ...final.requiresReplace,
+      ]);
+  checkPlanned(resource.schema, prior, config, planned, `${resource.typeName} plan`, diagnostics);
   return { diagnostics, plannedState: planned, requiresReplace };
+}
+
+/** The paths without repeats, in a stable order (Terraform's own order does not matter). */
+function distinctPaths(paths: readonly AttributePath[]): AttributePath[] {
+  const seen = new Map<string, AttributePath>();
+  for (const path of paths) seen.set(JSON.stringify(path), path);
+  return [...seen.values()];
 }

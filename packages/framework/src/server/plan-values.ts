@@ -2,7 +2,9 @@
 // level of nesting.
 import { type CtyValue, isRecord, isUnknown, Unknown, valuesEqual } from "@tsvider/cty";
 import type { AttributePath } from "../diagnostics.js";
+import { defaultOf } from "../schema/defaults.js";
 import { entryType } from "../schema/implied-type.js";
+import { alwaysReplaces } from "../schema/plan-modifiers.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
 import { elementAt, innerSchema, mapObjects } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
@@ -31,7 +33,8 @@ export function plannedObject(
       if (changing && entry.options.computed) {
         const unset =
           config !== undefined ? (config[name] ?? null) === null : !entry.options.optional || value === null;
-        if (unset) {
+        // An attribute with a default was given it already (plan-defaults.ts): not unknown.
+        if (unset && defaultOf(entry) === undefined) {
           planned[name] = Unknown;
           continue;
         }
@@ -74,7 +77,7 @@ function collect(
     const before = prior?.[name] ?? null;
     const after = planned?.[name] ?? null;
     const here = path.attribute(name);
-    if (entry.kind !== "block" && entry.options.requiresReplace) {
+    if (entry.kind !== "block" && alwaysReplaces(entry.options)) {
       if (!valuesEqual(before, after, entryType(entry))) out.push(here.steps);
       continue;
     }
@@ -121,8 +124,8 @@ function replacesInside(entry: SchemaEntry): boolean {
   if (found === undefined) {
     found =
       entry.kind === "attribute"
-        ? entry.options.requiresReplace === true
-        : (entry.kind === "nested" && entry.options.requiresReplace === true) ||
+        ? alwaysReplaces(entry.options)
+        : (entry.kind === "nested" && alwaysReplaces(entry.options)) ||
           Object.values(innerSchema(entry)).some(replacesInside);
     replacing.set(entry, found);
   }
@@ -134,7 +137,7 @@ function replaceRelevant(schema: Schema, object: ObjectValue): ObjectValue {
   const out: Record<string, CtyValue> = {};
   for (const [name, entry] of Object.entries(schema)) {
     const value = object[name] ?? null;
-    if (entry.kind !== "block" && entry.options.requiresReplace) out[name] = value;
+    if (entry.kind !== "block" && alwaysReplaces(entry.options)) out[name] = value;
     else if (entry.kind === "attribute" || !replacesInside(entry)) out[name] = null;
     else out[name] = mapObjects(entry.nesting, value, (inner) => replaceRelevant(innerSchema(entry), inner));
   }

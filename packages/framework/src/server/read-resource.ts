@@ -1,40 +1,46 @@
 import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
+import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
-import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { completeObject, isWhollyKnown, withoutWriteOnly } from "./values.js";
+import { openPrivate, privateAccess } from "./resource-private.js";
+import { checkWhollyKnown } from "./result-checks.js";
+import { completeObject, withoutWriteOnly } from "./values.js";
 
-/** Refresh: returns the object as it is now, or null when it is gone (Terraform drops it). */
+/**
+ * Refresh: returns the object as it is now, or null when it is gone (Terraform drops it), with
+ * its private bytes: as they came unless the handler set new ones.
+ */
 export async function readResource(
   server: ProviderServer,
   resource: Resource,
   state: ObjectValue | null,
-): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null }> {
+  storedPrivate: Uint8Array = new Uint8Array(0),
+): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null; private: Uint8Array }> {
   const diagnostics = new Diagnostics();
-  if (state === null) return { diagnostics, newState: null };
+  // On failure keep what Terraform had: nothing in state may be lost to a failed refresh.
+  const kept = () => ({ diagnostics, newState: state, private: storedPrivate });
+  if (state === null) return kept();
   const where = `${resource.typeName} read`;
-  const result = await runHandler(diagnostics, where, () =>
+  const slot = openPrivate(server, resource, storedPrivate, diagnostics);
+  if (!slot) return kept();
+  const options = { parent: server.signal, operation: "read", timeout: timeoutFor(resource, "read", state) };
+  const result = await runWithTimeout(diagnostics, where, options, (signal) =>
     resource.read({
+      ...privateAccess(slot),
       state: forAuthor(resource.schema, state) as never,
       providerData: server.providerData,
-      signal: server.signal,
+      signal,
       diagnostics,
     }),
   );
-  // On failure keep what Terraform had: nothing in state may be lost to a failed refresh.
-  if (result === undefined || diagnostics.hasErrors) return { diagnostics, newState: state };
-  if (result === null) return { diagnostics, newState: null };
+  if (result === undefined || diagnostics.hasErrors) return kept();
+  if (result === null) return { diagnostics, newState: null, private: new Uint8Array(0) };
   const completed = completeObject(resource.schema, result, where, diagnostics);
-  if (!completed) return { diagnostics, newState: state };
-  if (!isWhollyKnown(completed)) {
-    diagnostics.addError(
-      `${where} returned unknown values`,
-      "A read result must be wholly known: set every attribute.",
-    );
-    return { diagnostics, newState: state };
-  }
+  if (!completed) return kept();
+  if (!checkWhollyKnown(resource.schema, completed, where, diagnostics)) return kept();
   // Unchanged float64 values go back exactly as stored, so rounding never reads as drift.
   const newState = withExactNumbers(resource.schema, state, withoutWriteOnly(resource.schema, completed));
-  return { diagnostics, newState };
+  const sealed = slot.bytes(server.privateState, diagnostics);
+  return sealed ? { diagnostics, newState, private: sealed } : kept();
 }

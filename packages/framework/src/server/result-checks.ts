@@ -1,7 +1,9 @@
-// An apply result held to the plan, as Terraform will hold it (PROTOCOL.md section 6): every
-// value known, every known planned value unchanged, nulls and element counts as planned. Each
-// break is reported against the author's resource and the exact attribute path, instead of
-// tofu's "Provider produced inconsistent result after apply".
+// Plans and results held to Terraform's rules for them (PROTOCOL.md section 6), before they
+// are answered: a plan against config and prior state, an apply result against the plan
+// (every value known, every known planned value unchanged, nulls and element counts as
+// planned), a read result for unknowns. Each break becomes a ResourceLifecycleContractError
+// diagnostic naming the author's resource and the exact attribute path, instead of tofu's
+// "Provider produced invalid plan" or "inconsistent result after apply".
 import {
   type CtyValue,
   containsUnknown,
@@ -9,14 +11,32 @@ import {
   Dynamic,
   isRecord,
   isUnknown,
+  Unknown,
   valuesEqual,
 } from "@tsvider/cty";
-import type { Diagnostics } from "../diagnostics.js";
+import { type Diagnostics, ResourceLifecycleContractError } from "../diagnostics.js";
+import type { Block } from "../schema/blocks.js";
 import { entryType } from "../schema/implied-type.js";
+import type { AnyAttribute } from "../schema/nested.js";
 import type { Schema } from "../schema/schema.js";
 import { elementAt, elementsOf, innerSchema, setOwn } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
 import { ValuePath } from "./value-path.js";
+
+function report(
+  diagnostics: Diagnostics,
+  summary: string,
+  detail: string,
+  path: ValuePath,
+  found?: ResourceLifecycleContractError[],
+): void {
+  const error = new ResourceLifecycleContractError(summary, {
+    detail,
+    ...(path.steps.length > 0 ? { path: path.steps } : {}),
+  });
+  found?.push(error);
+  diagnostics.addError(error.message, error.detail, error.path);
+}
 
 /**
  * Checks `result` against `planned`, adding an error per break, and returns the result to
@@ -113,26 +133,29 @@ class PlanCheck {
   }
 
   leftUnknown(path: ValuePath): void {
-    this.diagnostics.addError(
+    report(
+      this.diagnostics,
       `${this.where} left "${path.text}" unknown`,
       "Every value must be known after apply: set the attribute (null is allowed) in the returned state.",
-      path.steps,
+      path,
     );
   }
 
   changed(path: ValuePath, want: CtyValue, got: CtyValue, what = "its value"): void {
-    this.diagnostics.addError(
+    report(
+      this.diagnostics,
       `${this.where} changed "${path.text}" from its planned value`,
       `The plan said ${describe(want)} and the result says ${describe(got)}: ${what} changed. A known planned value must come back unchanged; compute values that are only known after apply as unknown in the plan (mark the attribute computed).`,
-      path.steps,
+      path,
     );
   }
 
   countChanged(path: ValuePath, want: number, got: number): void {
-    this.diagnostics.addError(
+    report(
+      this.diagnostics,
       `${this.where} changed the number of elements of "${path.text}"`,
       `The plan has ${want} and the result has ${got}. Return one element for each planned one, in the same order.`,
-      path.steps,
+      path,
     );
   }
 }
@@ -155,4 +178,330 @@ function describe(value: CtyValue): string {
   if (value === null || typeof value !== "object" || value instanceof Decimal) return String(value);
   if (Array.isArray(value)) return `a list of ${value.length}`;
   return "an object";
+}
+
+/**
+ * Checks a planned object against config and prior state as Terraform will (objchange's
+ * AssertPlanValid), adding an error per break. Per attribute the plan may hold config's value;
+ * the prior value when both prior and config are set (the provider saying "equivalent, keep
+ * it"); anything at all when the attribute is computed and config leaves it null (or it is
+ * computed only). Write-only attributes plan null. Blocks keep config's count and keys, and
+ * are never wholly unknown. A destroy plans null, and only a destroy does. Returns the errors
+ * it added.
+ */
+export function checkPlanned(
+  schema: Schema,
+  prior: ObjectValue | null,
+  config: ObjectValue | null,
+  planned: ObjectValue | null,
+  where: string,
+  diagnostics: Diagnostics,
+): readonly ResourceLifecycleContractError[] {
+  const check = new PlannedCheck(where, diagnostics);
+  if (config === null || planned === null) {
+    if ((config === null) !== (planned === null)) {
+      check.report(
+        ValuePath.root,
+        `planned ${planned === null ? "no object" : "an object"} where config ${config === null ? "has none (a destroy)" : "has one"}`,
+        "A destroy plans null, and every other plan an object.",
+      );
+    }
+  } else {
+    check.object(schema, prior, config, planned, ValuePath.root);
+  }
+  return check.found;
+}
+
+class PlannedCheck {
+  readonly found: ResourceLifecycleContractError[] = [];
+  constructor(
+    readonly where: string,
+    readonly diagnostics: Diagnostics,
+  ) {}
+
+  object(
+    schema: Schema,
+    prior: ObjectValue | null,
+    config: ObjectValue | null,
+    planned: ObjectValue,
+    path: ValuePath,
+  ): void {
+    for (const [name, entry] of Object.entries(schema)) {
+      const args = [prior?.[name] ?? null, config?.[name] ?? null, planned[name] ?? null] as const;
+      if (entry.kind === "block") this.block(entry, ...args, path.attribute(name));
+      else this.attribute(entry, ...args, path.attribute(name));
+    }
+  }
+
+  attribute(
+    entry: AnyAttribute,
+    prior: CtyValue,
+    config: CtyValue,
+    planned: CtyValue,
+    path: ValuePath,
+  ): void {
+    const type = entryType(entry);
+    if (sameIgnoringRefinements(planned, config, type)) return;
+    if (prior !== null && config !== null && sameIgnoringRefinements(planned, prior, type)) return;
+    const { computed, optional, writeOnly, sensitive } = entry.options;
+    if (writeOnly) {
+      if (planned !== null) {
+        this.report(
+          path,
+          `planned a value for the write-only "${path.text}"`,
+          "Write-only attributes are never stored: plan them null.",
+        );
+      }
+      return;
+    }
+    if (computed && (!optional || config === null)) return;
+    const shown = (v: CtyValue) => (sensitive ? "(sensitive)" : describe(v));
+    if (config === null) {
+      this.report(
+        path,
+        `planned a value for "${path.text}", which config leaves unset`,
+        `The plan holds ${shown(planned)}, but "${path.text}" is not computed, so it must stay null when config leaves it out. Mark it computed (optional and computed) if the provider fills it in.`,
+      );
+      return;
+    }
+    if (entry.kind === "nested") {
+      this.nested(entry, prior, config, planned, path);
+      return;
+    }
+    this.report(
+      path,
+      `planned "${path.text}" differently from config`,
+      `Config says ${shown(config)} and the plan ${shown(planned)}${prior === null ? "" : `, and the prior state ${shown(prior)}`}. A value config sets must be planned as config has it, or as the prior state has it when the two are equivalent.`,
+    );
+  }
+
+  nested(
+    entry: Extract<AnyAttribute, { kind: "nested" }>,
+    prior: CtyValue,
+    config: CtyValue,
+    planned: CtyValue,
+    path: ValuePath,
+  ): void {
+    if ((planned === null) !== (config === null)) {
+      this.report(
+        path,
+        `planned "${path.text}" as ${planned === null ? "null" : "a value"} where config has ${config === null ? "none" : "one"}`,
+        "A nested attribute that config sets is planned set, and one it leaves out null.",
+      );
+      return;
+    }
+    if (planned === null) return;
+    if (isUnknown(planned)) {
+      this.report(
+        path,
+        `planned "${path.text}" wholly unknown although config sets it`,
+        "Plan the nested object with config's values, making only its computed attributes unknown.",
+      );
+      return;
+    }
+    this.elements(entry.nesting, entry.attributes, prior, config, planned, path, "nested");
+  }
+
+  block(entry: Block, prior: CtyValue, config: CtyValue, planned: CtyValue, path: ValuePath): void {
+    if (planned === null && entry.nesting !== "single") {
+      this.report(
+        path,
+        `planned "${path.text}" as null`,
+        `A ${entry.nesting} block with no blocks in it is planned ${entry.nesting === "map" || entry.nesting === "group" ? "as an empty object" : "as an empty list"}, never null.`,
+      );
+      return;
+    }
+    if (sameIgnoringRefinements(planned, config, entryType(entry))) return;
+    if (isUnknown(config)) {
+      this.report(
+        path,
+        `planned a value for "${path.text}", whose blocks config does not know yet`,
+        "Blocks made by a dynamic block over a value not yet known must be planned as config has them: unknown.",
+      );
+      return;
+    }
+    if (isUnknown(planned)) {
+      this.report(
+        path,
+        `planned "${path.text}" wholly unknown`,
+        "Blocks come from config and are never unknown as a whole: plan each block with its computed attributes unknown instead.",
+      );
+      return;
+    }
+    if (entry.nesting === "set") {
+      // Set elements cannot be paired with config's; Terraform checks only that none is unknown.
+      for (const element of elementsOf("set", planned, path)) {
+        if (isUnknown(element.value)) this.unknownElement(element.path);
+      }
+      return;
+    }
+    if (
+      (entry.nesting === "single" || entry.nesting === "group") &&
+      (planned === null) !== (config === null)
+    ) {
+      this.report(
+        path,
+        `planned the "${path.text}" block as ${planned === null ? "absent" : "present"} where config has it ${config === null ? "absent" : "present"}`,
+        "A block is planned as config writes it.",
+      );
+      return;
+    }
+    this.elements(entry.nesting, entry.schema, prior, config, planned, path, "block");
+  }
+
+  /** The objects of a nested attribute or block, paired with config's by index or key. */
+  elements(
+    nesting: "single" | "group" | "list" | "set" | "map",
+    schema: Schema,
+    prior: CtyValue,
+    config: CtyValue,
+    planned: CtyValue,
+    path: ValuePath,
+    kind: "nested" | "block",
+  ): void {
+    const one = (p: CtyValue, c: CtyValue, v: CtyValue, at: ValuePath) => {
+      if (isUnknown(v)) {
+        if (kind === "block") this.unknownElement(at);
+        return;
+      }
+      if (isUnknown(c)) {
+        this.report(
+          at,
+          `planned a value for "${at.text}", which config does not know yet`,
+          "Plan what config does not know yet as unknown.",
+        );
+        return;
+      }
+      if (isRecord(v)) this.object(schema, isRecord(p) ? p : null, isRecord(c) ? c : null, v, at);
+    };
+    switch (nesting) {
+      case "single":
+      case "group":
+        if (planned !== null) one(prior, config, planned, path);
+        return;
+      case "set": {
+        // Only the count can be compared, and only when both are known.
+        const count = (v: CtyValue) => (Array.isArray(v) ? v.length : undefined);
+        const [want, got] = [count(config), count(planned)];
+        if (want !== undefined && got !== undefined && want !== got) this.countChanged(path, want, got);
+        return;
+      }
+      case "list": {
+        const want = Array.isArray(config) ? config.length : 0;
+        const got = Array.isArray(planned) ? planned.length : 0;
+        if (want !== got) {
+          this.countChanged(path, want, got);
+          return;
+        }
+        for (const [i, v] of (planned as readonly CtyValue[]).entries()) {
+          one(elementAt("list", prior, i), elementAt("list", config, i), v, path.index(i));
+        }
+        return;
+      }
+      case "map": {
+        const keys = (v: CtyValue) => (isRecord(v) ? Object.keys(v) : []);
+        const wanted = new Set(keys(config));
+        const got = keys(planned);
+        const extra = got.filter((k) => !wanted.has(k));
+        const missing = [...wanted].filter((k) => !got.includes(k));
+        if (extra.length > 0 || missing.length > 0) {
+          this.report(
+            path,
+            `planned other keys for "${path.text}" than config has`,
+            `${extra.length > 0 ? `The plan adds ${extra.map((k) => JSON.stringify(k)).join(", ")}. ` : ""}${missing.length > 0 ? `The plan leaves out ${missing.map((k) => JSON.stringify(k)).join(", ")}. ` : ""}Plan one element for each key config has.`,
+          );
+          return;
+        }
+        for (const k of got) {
+          one(
+            elementAt("map", prior, k),
+            elementAt("map", config, k),
+            elementAt("map", planned, k),
+            path.key(k),
+          );
+        }
+        return;
+      }
+    }
+  }
+
+  unknownElement(path: ValuePath): void {
+    this.report(
+      path,
+      `planned a block of "${path.text}" as unknown`,
+      "A block itself is never unknown: plan the block with its computed attributes unknown instead.",
+    );
+  }
+
+  countChanged(path: ValuePath, want: number, got: number): void {
+    this.report(
+      path,
+      `planned ${got} element${got === 1 ? "" : "s"} for "${path.text}" where config has ${want}`,
+      "Plan one element for each element config has, in the same order.",
+    );
+  }
+
+  report(path: ValuePath, what: string, detail: string): void {
+    report(this.diagnostics, `${this.where} ${what}`, detail, path, this.found);
+  }
+}
+
+/**
+ * Checks that a read (or import, or upgrade) result is wholly known, naming each attribute
+ * that is not; returns whether it is.
+ */
+export function checkWhollyKnown(
+  schema: Schema,
+  value: ObjectValue,
+  where: string,
+  diagnostics: Diagnostics,
+): boolean {
+  if (!containsUnknown(value)) return true;
+  const walk = (s: Schema, object: ObjectValue, path: ValuePath) => {
+    for (const [name, entry] of Object.entries(s)) {
+      const v = object[name] ?? null;
+      const here = path.attribute(name);
+      if (!containsUnknown(v)) continue;
+      if (entry.kind === "attribute" || isUnknown(v)) {
+        report(
+          diagnostics,
+          `${where} returned "${here.text}" unknown`,
+          "A state Terraform stores must be wholly known: set the attribute (null is allowed).",
+          here,
+        );
+        continue;
+      }
+      for (const element of elementsOf(entry.nesting, v, here)) {
+        if (isRecord(element.value)) walk(innerSchema(entry), element.value, element.path);
+        else if (isUnknown(element.value)) {
+          report(
+            diagnostics,
+            `${where} returned "${element.path.text}" unknown`,
+            "A state Terraform stores must be wholly known.",
+            element.path,
+          );
+        }
+      }
+    }
+  };
+  walk(schema, value, ValuePath.root);
+  return false;
+}
+
+/** Raw equality, with refined unknowns taken as plain unknowns (Terraform compares so). */
+function sameIgnoringRefinements(a: CtyValue, b: CtyValue, type: Parameters<typeof valuesEqual>[2]): boolean {
+  return valuesEqual(unrefined(a), unrefined(b), type);
+}
+
+function unrefined(value: CtyValue): CtyValue {
+  if (isUnknown(value)) return Unknown;
+  if (!containsUnknown(value)) return value;
+  if (value instanceof Dynamic) return new Dynamic(value.type, unrefined(value.value));
+  if (Array.isArray(value)) return value.map(unrefined);
+  if (isRecord(value)) {
+    const out: Record<string, CtyValue> = {};
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, unrefined(v));
+    return out;
+  }
+  return value;
 }

@@ -1,31 +1,26 @@
 // Terraform sends the stored state as JSON, written with the schema version recorded in state,
-// and expects it back in the current schema. Attributes added since are filled with null.
+// and expects it back in the current schema: read as it is at the current version (attributes
+// added since without a version bump filled with null), through the author's upgrader for an
+// older one (upgrade-from-version.ts), and refused from a newer one.
 import { CtyValueError } from "@tsvider/cty";
 import { decodeJson } from "@tsvider/cty/json";
 import { attributePathFrom, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { upgradeFromVersion } from "./upgrade-from-version.js";
 import { completeObject } from "./values.js";
 
-/** Schema versions and upgraders arrive with the framework issue; every schema is version 0. */
-export const CURRENT_SCHEMA_VERSION = 0;
-
-export function upgradeResourceState(
+export async function upgradeResourceState(
+  server: ProviderServer,
   resource: Resource,
   request: { readonly version: number; readonly json: Uint8Array | undefined; readonly hasFlatmap: boolean },
-): { diagnostics: Diagnostics; state?: ObjectValue | null } {
+): Promise<{ diagnostics: Diagnostics; state?: ObjectValue | null }> {
   const diagnostics = new Diagnostics();
-  if (request.version > CURRENT_SCHEMA_VERSION) {
+  const current = resource.version ?? 0;
+  if (request.version > current) {
     diagnostics.addError(
       `State of ${resource.typeName} is from a newer provider`,
-      `The state was written with schema version ${request.version}, and this provider knows version ${CURRENT_SCHEMA_VERSION}. Use the provider version that wrote it, or a newer one.`,
-    );
-    return { diagnostics };
-  }
-  if (request.version < CURRENT_SCHEMA_VERSION) {
-    diagnostics.addError(
-      `No state upgrade for ${resource.typeName} from schema version ${request.version}`,
-      "",
+      `The state was written with schema version ${request.version}, and this provider knows version ${current}. Use the provider version that wrote it, or a newer one. The state was not changed.`,
     );
     return { diagnostics };
   }
@@ -38,6 +33,10 @@ export function upgradeResourceState(
       return { diagnostics };
     }
     return { diagnostics, state: null };
+  }
+  if (request.version < current) {
+    const state = await upgradeFromVersion(server, resource, request.version, request.json, diagnostics);
+    return state ? { diagnostics, state } : { diagnostics };
   }
   try {
     const state = decodeJson(request.json, resource.valueType, {

@@ -3,6 +3,7 @@ import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { runValidators } from "./run-validators.js";
 import { completeObject } from "./values.js";
 
 export async function validateProviderConfig(
@@ -15,6 +16,9 @@ export async function validateProviderConfig(
   // No provider block at all reads as one with nothing set.
   const values = config ?? completeObject(schema, {}, `provider ${provider.name}`, diagnostics) ?? {};
   checkConfig(schema, values, diagnostics);
+  if (!diagnostics.hasErrors) {
+    await runValidators(schema, forAuthor(schema, values), `provider ${provider.name}`, diagnostics);
+  }
   if (provider.validateConfig && !diagnostics.hasErrors) {
     await runHandler(diagnostics, `provider ${provider.name} validateConfig`, () =>
       provider.validateConfig!({ config: forAuthor(schema, values) as never, diagnostics }),

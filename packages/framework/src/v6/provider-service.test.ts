@@ -79,7 +79,7 @@ describe("GetMetadata", () => {
   it("lists the resources and the server capabilities", async () => {
     const res = await server.call<pb.GetMetadata_Response>("getMetadata", {});
     expect(res.resources).toEqual([{ typeName: "test_thing" }]);
-    expect(res.serverCapabilities).toMatchObject({ getProviderSchemaOptional: true, planDestroy: false });
+    expect(res.serverCapabilities).toMatchObject({ getProviderSchemaOptional: true, planDestroy: true });
   });
 });
 

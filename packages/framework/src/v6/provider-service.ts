@@ -5,19 +5,27 @@
 import type { ServerUnaryCall, sendUnaryData, UntypedServiceImplementation } from "@grpc/grpc-js";
 import type { CtyValue } from "@tsvider/cty";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import type { DataSource } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
+import { instrumentRpcs } from "../internal/instrument-rpcs.js";
 import { providerLog } from "../internal/log.js";
+import { rememberSecrets } from "../internal/log-values.js";
+import type { ResourceOperation } from "../metrics.js";
 import type { Resource } from "../resource.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
 import { configureProvider } from "../server/configure-provider.js";
 import { getProviderSchema } from "../server/get-provider-schema.js";
 import { addThrown } from "../server/handler.js";
 import { importResourceState } from "../server/import-resource-state.js";
+import { observeOperation } from "../server/operation.js";
 import { planResourceChange } from "../server/plan-resource-change.js";
 import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import { readDataSource } from "../server/read-data-source.js";
 import { readResource } from "../server/read-resource.js";
+import { planPrivate } from "../server/resource-private.js";
 import { stopProvider } from "../server/stop-provider.js";
 import { upgradeResourceState } from "../server/upgrade-resource-state.js";
+import { validateDataResourceConfig } from "../server/validate-data-resource-config.js";
 import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
 import { decodeDynamic, encodeDynamic, toProtoDiagnostics, toProtoPath, toProtoSchema } from "./convert.js";
@@ -61,6 +69,11 @@ function unary<Req, Res extends WithDiagnostics>(
   };
 }
 
+/** Private bytes as the generated messages hold them, without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 function unknownResource(diagnostics: Diagnostics, server: ProviderServer, typeName: string): undefined {
   const known = [...server.provider.resourcesByType.keys()].join(", ") || "none";
   diagnostics.addError(
@@ -70,26 +83,57 @@ function unknownResource(diagnostics: Diagnostics, server: ProviderServer, typeN
   return undefined;
 }
 
+function unknownDataSource(diagnostics: Diagnostics, server: ProviderServer, typeName: string): undefined {
+  const known = [...server.provider.dataSourcesByType.keys()].join(", ") || "none";
+  diagnostics.addError(
+    `Unknown data source type ${typeName}`,
+    `The provider ${server.provider.name} has no data source type "${typeName}" (it has: ${known}). Check the data source type in your configuration, or upgrade the provider.`,
+  );
+  return undefined;
+}
+
 export function providerService(server: ProviderServer): UntypedServiceImplementation {
   const resourceOf = (typeName: string, diagnostics: Diagnostics): Resource | undefined =>
     server.resource(typeName) ?? unknownResource(diagnostics, server, typeName);
+  const dataSourceOf = (typeName: string, diagnostics: Diagnostics): DataSource | undefined =>
+    server.dataSource(typeName) ?? unknownDataSource(diagnostics, server, typeName);
   const decodeObject = (
     value: pb.DynamicValue | undefined,
-    resource: Resource,
+    component: Resource | DataSource,
     diagnostics: Diagnostics,
     what: string,
-  ) =>
-    decodeDynamic(value, resource.valueType, diagnostics, `${what} for ${resource.typeName}`) as
+  ) => {
+    const decoded = decodeDynamic(
+      value,
+      component.valueType,
+      diagnostics,
+      `${what} for ${component.typeName}`,
+    ) as ObjectValue | null | undefined;
+    // Its sensitive values are masked in every log line written while this RPC runs.
+    rememberSecrets(component.schema, decoded);
+    return decoded;
+  };
+  const decodeProviderConfig = (value: pb.DynamicValue | undefined, diagnostics: Diagnostics) => {
+    const decoded = decodeDynamic(value, server.provider.configType, diagnostics, "provider configuration") as
       | ObjectValue
       | null
       | undefined;
-  const decodeProviderConfig = (value: pb.DynamicValue | undefined, diagnostics: Diagnostics) =>
-    decodeDynamic(value, server.provider.configType, diagnostics, "provider configuration") as
-      | ObjectValue
-      | null
-      | undefined;
-  const encodeObject = (value: CtyValue, resource: Resource, diagnostics: Diagnostics, what: string) =>
-    encodeDynamic(value, resource.valueType, diagnostics, `${resource.typeName} ${what}`);
+    rememberSecrets(server.provider.schema ?? {}, decoded);
+    return decoded;
+  };
+  const encodeObject = (
+    value: CtyValue,
+    component: Resource | DataSource,
+    diagnostics: Diagnostics,
+    what: string,
+  ) => encodeDynamic(value, component.valueType, diagnostics, `${component.typeName} ${what}`);
+  /** For observeOperation: which component, which operation. */
+  const operation = (component: Resource | DataSource, name: ResourceOperation) => ({
+    kind: component.kind,
+    typeName: component.typeName,
+    operation: name,
+    schema: component.schema,
+  });
 
   const implementation: Partial<pb.ProviderServer> = {
     getMetadata: unary<pb.GetMetadata_Request, pb.GetMetadata_Response>(
@@ -100,6 +144,7 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
         return {
           serverCapabilities: pb.ServerCapabilities.fromPartial(schemas.capabilities),
           resources: [...schemas.resources.keys()].map((typeName) => ({ typeName })),
+          dataSources: [...schemas.dataSources.keys()].map((typeName) => ({ typeName })),
         };
       },
     ),
@@ -116,12 +161,20 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
             ...(r.description !== undefined ? { description: r.description } : {}),
           });
         }
+        const dataSourceSchemas: Record<string, pb.Schema> = {};
+        for (const [name, d] of schemas.dataSources) {
+          dataSourceSchemas[name] = toProtoSchema(
+            d.schema,
+            d.description !== undefined ? { description: d.description } : {},
+          );
+        }
         return {
           provider: toProtoSchema(
             schemas.provider,
             server.provider.description ? { description: server.provider.description } : {},
           ),
           resourceSchemas,
+          dataSourceSchemas,
           serverCapabilities: pb.ServerCapabilities.fromPartial(schemas.capabilities),
         };
       },
@@ -149,9 +202,9 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       async (req, diagnostics) => {
         const config = decodeProviderConfig(req.config, diagnostics);
         if (config !== undefined) {
-          diagnostics.append(
-            await configureProvider(server, { config, terraformVersion: req.terraformVersion }),
-          );
+          const result = await configureProvider(server, { config, terraformVersion: req.terraformVersion });
+          server.metrics.configure(result.hasErrors);
+          diagnostics.append(result);
         }
         return {};
       },
@@ -175,10 +228,10 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
     upgradeResourceState: unary<pb.UpgradeResourceState_Request, pb.UpgradeResourceState_Response>(
       "UpgradeResourceState",
       pb.UpgradeResourceState_Response,
-      (req, diagnostics) => {
+      async (req, diagnostics) => {
         const resource = resourceOf(req.typeName, diagnostics);
         if (!resource) return {};
-        const result = upgradeResourceState(resource, {
+        const result = await upgradeResourceState(server, resource, {
           version: Number(req.version),
           json: req.rawState?.json,
           hasFlatmap: Object.keys(req.rawState?.flatmap ?? {}).length > 0,
@@ -199,17 +252,24 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
         const state = decodeObject(req.currentState, resource, diagnostics, "current state");
         // Undecodable state goes back untouched: better an error than a lost object.
         if (state === undefined) return { newState: req.currentState, private: req.private };
-        const result = await readResource(server, resource, state);
+        const result = await observeOperation(
+          server,
+          operation(resource, "read"),
+          () => readResource(server, resource, state, req.private),
+          (r) => r.newState,
+        );
         diagnostics.append(result.diagnostics);
         const newState = encodeObject(result.newState, resource, diagnostics, "read result");
-        return { newState: newState ?? req.currentState, private: req.private };
+        return newState
+          ? { newState, private: asBuffer(result.private) }
+          : { newState: req.currentState, private: req.private };
       },
     ),
 
     planResourceChange: unary<pb.PlanResourceChange_Request, pb.PlanResourceChange_Response>(
       "PlanResourceChange",
       pb.PlanResourceChange_Response,
-      (req, diagnostics) => {
+      async (req, diagnostics) => {
         const resource = resourceOf(req.typeName, diagnostics);
         if (!resource) return {};
         const priorState = decodeObject(req.priorState, resource, diagnostics, "prior state");
@@ -221,14 +281,21 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
         );
         const config = decodeObject(req.config, resource, diagnostics, "configuration");
         if (priorState === undefined || proposedNewState === undefined || config === undefined) return {};
-        const result = planResourceChange(resource, { priorState, proposedNewState, config });
+        const result = await planResourceChange(server, resource, { priorState, proposedNewState, config });
         diagnostics.append(result.diagnostics);
+        const plannedPrivate = planPrivate(
+          server,
+          resource,
+          req.priorPrivate,
+          proposedNewState === null,
+          diagnostics,
+        );
         const plannedState = encodeObject(result.plannedState, resource, diagnostics, "plan");
-        if (!plannedState) return {};
+        if (!plannedState || !plannedPrivate) return {};
         return {
           plannedState,
           requiresReplace: result.requiresReplace.map((p) => toProtoPath(p)),
-          plannedPrivate: req.priorPrivate,
+          plannedPrivate: asBuffer(plannedPrivate),
         };
       },
     ),
@@ -245,10 +312,23 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
         if (priorState === undefined || plannedState === undefined || config === undefined) {
           return { newState: req.priorState, private: req.plannedPrivate };
         }
-        const result = await applyResourceChange(server, resource, { priorState, plannedState, config });
+        const result = await observeOperation(
+          server,
+          operation(resource, priorState === null ? "create" : plannedState === null ? "delete" : "update"),
+          () =>
+            applyResourceChange(server, resource, {
+              priorState,
+              plannedState,
+              config,
+              plannedPrivate: req.plannedPrivate,
+            }),
+          (r) => r.newState,
+        );
         diagnostics.append(result.diagnostics);
         const newState = encodeObject(result.newState, resource, diagnostics, "apply result");
-        return { newState: newState ?? req.priorState, private: req.plannedPrivate };
+        return newState
+          ? { newState, private: asBuffer(result.private) }
+          : { newState: req.priorState, private: req.plannedPrivate };
       },
     ),
 
@@ -258,17 +338,59 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       async (req, diagnostics) => {
         const resource = resourceOf(req.typeName, diagnostics);
         if (!resource) return {};
-        const result = await importResourceState(server, resource, req.id);
+        const result = await observeOperation(
+          server,
+          operation(resource, "import"),
+          () => importResourceState(server, resource, req.id),
+          (r) => r.state,
+        );
         diagnostics.append(result.diagnostics);
         if (!result.state) return {};
         const state = encodeObject(result.state, resource, diagnostics, "imported state");
         return state
           ? {
               importedResources: [
-                pb.ImportResourceState_ImportedResource.fromPartial({ typeName: resource.typeName, state }),
+                pb.ImportResourceState_ImportedResource.fromPartial({
+                  typeName: resource.typeName,
+                  state,
+                  ...(result.private ? { private: asBuffer(result.private) } : {}),
+                }),
               ],
             }
           : {};
+      },
+    ),
+
+    validateDataResourceConfig: unary<
+      pb.ValidateDataResourceConfig_Request,
+      pb.ValidateDataResourceConfig_Response
+    >("ValidateDataResourceConfig", pb.ValidateDataResourceConfig_Response, async (req, diagnostics) => {
+      const dataSource = dataSourceOf(req.typeName, diagnostics);
+      if (!dataSource) return {};
+      const config = decodeObject(req.config, dataSource, diagnostics, "configuration");
+      if (config !== undefined)
+        diagnostics.append(await validateDataResourceConfig(server, dataSource, config));
+      return {};
+    }),
+
+    readDataSource: unary<pb.ReadDataSource_Request, pb.ReadDataSource_Response>(
+      "ReadDataSource",
+      pb.ReadDataSource_Response,
+      async (req, diagnostics) => {
+        const dataSource = dataSourceOf(req.typeName, diagnostics);
+        if (!dataSource) return {};
+        const config = decodeObject(req.config, dataSource, diagnostics, "configuration");
+        if (config === undefined) return {};
+        const result = await observeOperation(
+          server,
+          operation(dataSource, "read"),
+          () => readDataSource(server, dataSource, config),
+          (r) => r.state,
+        );
+        diagnostics.append(result.diagnostics);
+        if (result.state === null) return {};
+        const state = encodeObject(result.state, dataSource, diagnostics, "read result");
+        return state ? { state } : {};
       },
     ),
 
@@ -280,5 +402,5 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       callback(null, pb.StopProvider_Response.fromPartial({}));
     },
   };
-  return implementation as UntypedServiceImplementation;
+  return instrumentRpcs(implementation as UntypedServiceImplementation, server.metrics);
 }

@@ -1,0 +1,175 @@
+// The class form of components: a TC39 standard decorator (TypeScript 5 decorators, not
+// `experimentalDecorators`) turns a class into the same definition object defineResource or
+// defineDataSource makes, and hands it to a hub.
+//
+//   @hub.resource("mycloud_server")
+//   class Server {
+//     schema = schema;
+//     async create({ plan }: ResourceInput<typeof schema>["create"]) { ... }
+//   }
+//
+// The decorator makes one instance (the constructor takes no arguments) once the class is
+// fully defined, reads its fields (`schema`, `description`, ...) and its methods (bound to
+// that instance, so `this` works in them), and checks the result as defineResource does.
+//
+// What TypeScript infers for a class: the schema's types, from the `schema` field, and
+// whether each method fits them, checked where the decorator is applied (a create returning
+// the wrong shape is an error on the decorator). What it cannot infer: the types of a
+// method's parameters. Decorators give no contextual types to class members, so each
+// handler's parameter needs its type written out; ResourceInput and DataSourceInput name them.
+import { type DataSource, type DataSourceDefinition, defineDataSource } from "./data-source.js";
+import { FrameworkConfigurationError } from "./diagnostics.js";
+import { copyOrigin, rememberOrigin } from "./internal/origin.js";
+import type { PrivateData } from "./private-state.js";
+import { defineResource, type Resource, type ResourceDefinition } from "./resource.js";
+import type { Schema } from "./schema/schema.js";
+
+/**
+ * The argument of each resource callback, for classes:
+ * `async create({ plan }: ResourceInput<typeof schema>["create"])`. `P` is the provider's data,
+ * `V` the type of the resource's private data, when it declares `privateState`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's default, any private data.
+export type ResourceInput<S extends Schema, P = unknown, V extends PrivateData = any> = {
+  readonly [K in HandlerKeys<ResourceDefinition<S, P, V>>]-?: FirstParameter<ResourceDefinition<S, P, V>[K]>;
+};
+
+/**
+ * The argument of each data source callback, for classes:
+ * `async read({ config }: DataSourceInput<typeof schema>["read"])`.
+ */
+export type DataSourceInput<S extends Schema, P = unknown> = {
+  readonly [K in HandlerKeys<DataSourceDefinition<S, P>>]-?: FirstParameter<DataSourceDefinition<S, P>[K]>;
+};
+
+type HandlerKeys<D> = {
+  // biome-ignore lint/suspicious/noExplicitAny: matches any handler, whatever its argument.
+  [K in keyof D]-?: NonNullable<D[K]> extends (...args: any[]) => unknown ? K : never;
+}[keyof D];
+// biome-ignore lint/suspicious/noExplicitAny: matches any handler, whatever its argument.
+type FirstParameter<F> = NonNullable<F> extends (arg: infer A, ...rest: any[]) => unknown ? A : never;
+
+/** A class the decorators accept: made with no arguments, its instances holding a schema. */
+export type ComponentClass = abstract new () => { readonly schema: Schema };
+
+type InstanceOf<C> = C extends abstract new () => infer I ? I : never;
+type SchemaOf<C> = InstanceOf<C> extends { readonly schema: infer S extends Schema } ? S : never;
+
+/** What a resource class's instances must be: a resource definition, the type name aside. */
+export type ResourceClass<C, P> = abstract new () => Omit<ResourceDefinition<SchemaOf<C>, P>, "typeName">;
+/** What a data source class's instances must be: a data source definition, the type name aside. */
+export type DataSourceClass<C, P> = abstract new () => Omit<DataSourceDefinition<SchemaOf<C>, P>, "typeName">;
+
+export type ResourceDecorator<P> = <C extends ComponentClass>(
+  value: C & ResourceClass<C, P>,
+  context: ClassDecoratorContext<C>,
+) => void;
+export type DataSourceDecorator<P> = <C extends ComponentClass>(
+  value: C & DataSourceClass<C, P>,
+  context: ClassDecoratorContext<C>,
+) => void;
+
+const definitions = new WeakMap<object, Resource | DataSource>();
+
+/**
+ * The definition a decorator made of `componentClass`: the object to list in
+ * `defineProvider({ resources })`, or to serve in tests. Throws when the class was not decorated.
+ */
+export function definitionOf<C extends ComponentClass>(
+  componentClass: C,
+  // biome-ignore lint/suspicious/noExplicitAny: the schema is the class's; the definition is checked.
+): Resource<any> | DataSource<any> {
+  const definition = definitions.get(componentClass);
+  if (!definition) {
+    throw new FrameworkConfigurationError(`class ${componentClass.name} is not a decorated component`, {
+      detail:
+        'Decorate it with @hub.resource("<type name>") or @hub.dataSource("<type name>"), and import its module before asking for its definition.',
+    });
+  }
+  return definition;
+}
+
+type Kind = "resource" | "data source";
+
+/**
+ * The decorator behind `hub.resource(typeName)` and `hub.dataSource(typeName)`; `register`
+ * receives the definition. `decoratorName` (`@hub.resource`) describes the origin in errors,
+ * and `below` is the function the author called, where the recorded call stack is cut.
+ */
+export function componentDecorator<P>(
+  kind: Kind,
+  typeName: string,
+  decoratorName: string,
+  register: (definition: Resource<Schema, P> | DataSource<Schema, P>) => void,
+  // biome-ignore lint/complexity/noBannedTypes: any function can mark where the stack is cut.
+  below: Function,
+): (value: ComponentClass, context: ClassDecoratorContext) => void {
+  // The decorator's own line, which is where the class is; the class has no stack of its own.
+  const site = rememberOrigin({}, decoratorName, below);
+  return (value, context) => {
+    if (context?.kind !== "class") {
+      throw new FrameworkConfigurationError(
+        `${decoratorName}("${typeName}") is applied to a ${String(context?.kind ?? "non-class")}`,
+        {
+          detail: `Apply ${decoratorName} to a class whose instances hold the ${kind}'s schema and handlers.`,
+        },
+      );
+    }
+    const className = String(context.name ?? value.name ?? "(anonymous)");
+    // After the class is wholly defined, static fields included, so the instance sees them.
+    context.addInitializer(function (this: unknown) {
+      const componentClass = (this ?? value) as ComponentClass;
+      const members = classMembers(componentClass, className, kind, typeName);
+      const definition =
+        kind === "resource"
+          ? defineResource(members as unknown as ResourceDefinition<Schema, P>)
+          : defineDataSource(members as unknown as DataSourceDefinition<Schema, P>);
+      copyOrigin(site, definition, `class ${className} (${decoratorName})`);
+      definitions.set(componentClass, definition);
+      if (componentClass !== value) definitions.set(value, definition);
+      register(definition);
+    });
+  };
+}
+
+/**
+ * One instance's fields and methods as a plain definition: own fields as they are, methods
+ * from the class and its ancestors bound to the instance.
+ */
+function classMembers(
+  componentClass: ComponentClass,
+  className: string,
+  kind: Kind,
+  typeName: string,
+): Record<string, unknown> {
+  let instance: Record<string, unknown>;
+  try {
+    instance = new (componentClass as unknown as new () => Record<string, unknown>)();
+  } catch (err) {
+    throw new FrameworkConfigurationError(
+      `${kind} ${typeName}: class ${className} could not be constructed`,
+      {
+        detail: `The decorator makes one instance with no arguments; its constructor threw: ${err instanceof Error ? err.message : String(err)}`,
+        cause: err,
+      },
+    );
+  }
+  const members: Record<string, unknown> = {};
+  for (let proto = Object.getPrototypeOf(instance); proto && proto !== Object.prototype; ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === "constructor" || Object.hasOwn(members, name)) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+      if (typeof descriptor?.value === "function") members[name] = descriptor.value.bind(instance);
+    }
+    proto = Object.getPrototypeOf(proto);
+  }
+  Object.assign(members, instance);
+  if (members.typeName !== undefined && members.typeName !== typeName) {
+    throw new FrameworkConfigurationError(
+      `class ${className} is decorated as ${kind} ${typeName} but says typeName "${String(members.typeName)}"`,
+      { detail: "Give the type name once, in the decorator; remove the typeName field." },
+    );
+  }
+  members.typeName = typeName;
+  return members;
+}

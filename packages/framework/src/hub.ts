@@ -1,0 +1,159 @@
+// The hub: one registry of a provider's components, fed by definition objects (defineResource,
+// defineDataSource) and by classes through decorators, which end in the same objects.
+//
+//   export const hub = createHub<ApiClient>();
+//   hub.add(serverResource, imageDataSource);
+//
+//   @hub.resource("mycloud_volume")
+//   class Volume { schema = volumeSchema; async create(...) {...} ... }
+//
+//   defineProvider({ name: "mycloud", version: "1.0.0", hub, configure: ... });
+//
+// The hub keeps components in the order they arrive and checks nothing itself: defineProvider
+// checks the lot (prefix, duplicates) once it knows the provider's name, naming both
+// definitions of a duplicated type name and where each was made.
+import type { DataSource } from "./data-source.js";
+import { componentDecorator, type DataSourceDecorator, type ResourceDecorator } from "./decorators.js";
+import { FrameworkConfigurationError } from "./diagnostics.js";
+import { describeOrigin } from "./internal/origin.js";
+import type { Resource } from "./resource.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: components of any schema, sharing the provider's data.
+export type AnyResource<P = unknown> = Resource<any, P>;
+// biome-ignore lint/suspicious/noExplicitAny: as AnyResource.
+export type AnyDataSource<P = unknown> = DataSource<any, P>;
+export type Component<P = unknown> = AnyResource<P> | AnyDataSource<P>;
+
+export class Hub<P = unknown> {
+  readonly #resources: AnyResource<P>[] = [];
+  readonly #dataSources: AnyDataSource<P>[] = [];
+
+  /** Adds components made by defineResource or defineDataSource. */
+  add(...components: readonly Component<P>[]): this {
+    for (const component of components) {
+      if (component?.kind === "resource") this.#resources.push(component);
+      else if (component?.kind === "data source") this.#dataSources.push(component);
+      else {
+        throw new FrameworkConfigurationError("hub.add was given something that is not a component", {
+          detail: `Got ${describeValue(component)}. Pass what defineResource or defineDataSource returned; decorated classes add themselves.`,
+        });
+      }
+    }
+    return this;
+  }
+
+  /** A class decorator: the class becomes a managed resource of this type and joins the hub. */
+  resource(typeName: string): ResourceDecorator<P> {
+    return componentDecorator<P>(
+      "resource",
+      typeName,
+      "@hub.resource",
+      (definition) => this.add(definition as AnyResource<P>),
+      Hub.prototype.resource,
+    ) as unknown as ResourceDecorator<P>;
+  }
+
+  /** A class decorator: the class becomes a data source of this type and joins the hub. */
+  dataSource(typeName: string): DataSourceDecorator<P> {
+    return componentDecorator<P>(
+      "data source",
+      typeName,
+      "@hub.dataSource",
+      (definition) => this.add(definition as AnyDataSource<P>),
+      Hub.prototype.dataSource,
+    ) as unknown as DataSourceDecorator<P>;
+  }
+
+  get resources(): readonly AnyResource<P>[] {
+    return [...this.#resources];
+  }
+
+  get dataSources(): readonly AnyDataSource<P>[] {
+    return [...this.#dataSources];
+  }
+}
+
+/** A new, empty hub; `P` is what the provider's configure returns (providerData). */
+export function createHub<P = unknown>(): Hub<P> {
+  return new Hub<P>();
+}
+
+/** A provider's components, by type name, checked against the provider's name. */
+export interface ComponentRegistry<P = unknown> {
+  readonly resourcesByType: ReadonlyMap<string, AnyResource<P>>;
+  readonly dataSourcesByType: ReadonlyMap<string, AnyDataSource<P>>;
+}
+
+/**
+ * Collects the components of a provider from its lists and its hub. Throws
+ * FrameworkConfigurationError for a type name outside the provider's prefix, or one defined
+ * (or listed) twice.
+ */
+export function collectComponents<P>(
+  providerName: string,
+  sources: {
+    readonly resources?: readonly AnyResource<P>[] | undefined;
+    readonly dataSources?: readonly AnyDataSource<P>[] | undefined;
+    readonly hub?: Hub<P> | undefined;
+  },
+): ComponentRegistry<P> {
+  return {
+    resourcesByType: byType(providerName, "resource", [
+      ...(sources.resources ?? []),
+      ...(sources.hub?.resources ?? []),
+    ]),
+    dataSourcesByType: byType(providerName, "data source", [
+      ...(sources.dataSources ?? []),
+      ...(sources.hub?.dataSources ?? []),
+    ]),
+  };
+}
+
+function byType<T extends { readonly kind: string; readonly typeName: string }>(
+  providerName: string,
+  kind: "resource" | "data source",
+  components: readonly T[],
+): Map<string, T> {
+  const found = new Map<string, T>();
+  for (const component of components) {
+    if (component?.kind !== (kind === "resource" ? "resource" : "data source")) {
+      throw new FrameworkConfigurationError(
+        `provider ${providerName}: the ${kind === "resource" ? "resources" : "dataSources"} list holds ${describeValue(component)}`,
+        {
+          detail: `List what ${kind === "resource" ? "defineResource" : "defineDataSource"} returned (for a decorated class, definitionOf(TheClass)).`,
+        },
+      );
+    }
+    const name = component.typeName;
+    const origin = describeOrigin(component, `${kind} ${name}`);
+    if (!name.startsWith(`${providerName}_`)) {
+      throw new FrameworkConfigurationError(
+        `${kind} ${name} does not start with the provider name "${providerName}_" (${origin})`,
+        {
+          detail: `Terraform finds a ${kind}'s provider by this prefix; rename the type to ${providerName}_${name.replace(/^[a-z0-9]+_/, "")} or similar.`,
+        },
+      );
+    }
+    const earlier = found.get(name);
+    if (earlier === component) {
+      throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
+        detail: `The same definition (${origin}) is listed twice among the provider's ${kind === "resource" ? "resources" : "dataSources"} and its hub's; list it once.`,
+      });
+    }
+    if (earlier) {
+      throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
+        detail: `First by ${describeOrigin(earlier, "an earlier definition")}, then by ${origin}. Each ${kind} type name may appear once in a provider: rename or remove one of them.`,
+      });
+    }
+    found.set(name, component);
+  }
+  return found;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "function") return `the class or function ${value.name || "(anonymous)"}`;
+  if (typeof value === "object" && "typeName" in value)
+    return `an object with typeName "${String(value.typeName)}"`;
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,98 @@
+// A resource's modifyPlan, the last step of planning: the author sees the whole plan (after
+// defaults, unknown values and the attributes' plan modifiers) and may return a changed one,
+// and paths whose change replaces the object. The changed plan is completed and checked
+// against the schema here; the caller then holds it to Terraform's rules.
+import { type CtyValue, CtyValueError, formatPath, isRecord } from "@tsvider/cty";
+import { encodeMsgpack } from "@tsvider/cty/msgpack";
+import { type AttributePath, attributePathFrom, type Diagnostics } from "../diagnostics.js";
+import type { Resource } from "../resource.js";
+import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
+import { forAuthor, withExactNumbers } from "./author-values.js";
+import { runHandler } from "./handler.js";
+import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { completeObject } from "./values.js";
+
+export async function modifyPlan(
+  server: ProviderServer,
+  resource: Resource,
+  input: { readonly prior: ObjectValue | null; readonly config: ObjectValue; readonly planned: ObjectValue },
+  diagnostics: Diagnostics,
+): Promise<{ planned: ObjectValue; requiresReplace: AttributePath[] }> {
+  const { prior, config, planned } = input;
+  const unchanged = { planned, requiresReplace: [] };
+  if (!resource.modifyPlan) return unchanged;
+  const schema = resource.schema;
+  const where = `${resource.typeName} modifyPlan`;
+  const result: unknown = await runHandler(diagnostics, where, () =>
+    resource.modifyPlan!({
+      providerData: server.providerData,
+      signal: server.signal,
+      diagnostics,
+      config: forAuthor(schema, config) as never,
+      plan: forAuthor(schema, planned) as never,
+      state: (prior === null ? null : forAuthor(schema, prior)) as never,
+    }),
+  );
+  if (result === undefined || result === null || diagnostics.hasErrors) return unchanged;
+  if (typeof result !== "object") {
+    diagnostics.addError(
+      `${where} returned ${typeof result}`,
+      "modifyPlan returns { plan, requiresReplace } (either may be left out), or nothing.",
+    );
+    return unchanged;
+  }
+  const { plan, requiresReplace = [] } = result as ModifyPlanResult<object>;
+
+  let next = planned;
+  if (plan !== undefined) {
+    const completed = completeObject(schema, plan, where, diagnostics);
+    if (!completed) return unchanged;
+    // The author's doubles go back as the exact numbers they came from, wherever that was.
+    next = completed;
+    for (const source of [planned, prior, config]) next = withExactNumbers(schema, source, next);
+    try {
+      encodeMsgpack(next, resource.valueType);
+    } catch (err) {
+      if (!(err instanceof CtyValueError)) throw err;
+      diagnostics.addError(
+        `${where} returned a plan that does not match the schema`,
+        `"${formatPath(err.path)}": ${err.reason}. Return the plan with the schema's types (values not known yet as Unknown).`,
+        attributePathFrom(err.path),
+      );
+      return unchanged;
+    }
+  }
+
+  const paths: AttributePath[] = [];
+  for (const given of Array.isArray(requiresReplace) ? requiresReplace : [requiresReplace]) {
+    const path: AttributePath = typeof given === "string" ? [{ attribute: given }] : given;
+    if (!Array.isArray(path) || !(reaches(next, path) || (prior !== null && reaches(prior, path)))) {
+      diagnostics.addError(
+        `${where} asked to replace on a path the resource does not have`,
+        `${JSON.stringify(given)} is in neither the plan nor the prior state. Give an attribute's name, or a path of { attribute }, { index } and { key } steps into the plan.`,
+      );
+      continue;
+    }
+    paths.push(path);
+  }
+  return { planned: next, requiresReplace: prior === null ? [] : paths };
+}
+
+/** Whether `path` leads somewhere in `value` (Terraform refuses replace paths that do not). */
+function reaches(value: CtyValue, path: AttributePath): boolean {
+  let current: CtyValue = value;
+  for (const step of path) {
+    if (typeof step !== "object" || step === null) return false;
+    if ("attribute" in step || "key" in step) {
+      const name = "attribute" in step ? step.attribute : step.key;
+      if (!isRecord(current) || !Object.hasOwn(current, name)) return false;
+      current = current[name]!;
+    } else if ("index" in step) {
+      if (!Array.isArray(current) || !(step.index >= 0 && step.index < current.length)) return false;
+      current = (current as readonly CtyValue[])[step.index]!;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,190 @@
+// Reading a data source: Terraform sends the configuration, wholly known, and takes the
+// result as the data source's value until the next read. Before answering, the result is held
+// to what Terraform and the practitioner expect of it: the configured values as they were
+// written, every value known, nothing the schema lacks. Each break names the data source and
+// the attribute, instead of tofu's "Provider produced invalid object".
+import { type CtyValue, containsUnknown, Decimal, isRecord, valuesEqual } from "@tsvider/cty";
+import type { DataSource } from "../data-source.js";
+import { Diagnostics } from "../diagnostics.js";
+import { entryType } from "../schema/implied-type.js";
+import type { Schema } from "../schema/schema.js";
+import { forAuthor, withExactNumbers } from "./author-values.js";
+import { checkConfig } from "./config-checks.js";
+import { runHandler } from "./handler.js";
+import { elementAt, innerSchema } from "./nesting.js";
+import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { ValuePath } from "./value-path.js";
+import { completeObject } from "./values.js";
+
+export async function readDataSource(
+  server: ProviderServer,
+  dataSource: DataSource,
+  config: ObjectValue | null,
+): Promise<{ diagnostics: Diagnostics; state: ObjectValue | null }> {
+  const diagnostics = new Diagnostics();
+  const where = `data source ${dataSource.typeName} read`;
+  const schema = dataSource.schema;
+  if (config === null) {
+    diagnostics.addError(
+      `No configuration for data source ${dataSource.typeName}`,
+      "Terraform sent a null configuration to read; a data block always has one. This points at a problem in the host, not in your configuration.",
+    );
+    return { diagnostics, state: null };
+  }
+  if (containsUnknown(config)) {
+    diagnostics.addError(
+      `Configuration of data source ${dataSource.typeName} is not known yet`,
+      "Terraform reads a data source only once its whole configuration is known; this one still holds unknown values.",
+    );
+    return { diagnostics, state: null };
+  }
+  // What the types promise the author (int64 whole, no null elements), as validation checks.
+  checkConfig(schema, config, diagnostics);
+  if (diagnostics.hasErrors) return { diagnostics, state: null };
+  const result = await runHandler(diagnostics, where, () =>
+    dataSource.read({
+      config: forAuthor(schema, config) as never,
+      providerData: server.providerData,
+      signal: server.signal,
+      diagnostics,
+    }),
+  );
+  if (diagnostics.hasErrors) return { diagnostics, state: null };
+  if (result === undefined || result === null) {
+    diagnostics.addError(
+      `${where} returned no object`,
+      "A data source read returns the whole object: the configured values, and the computed ones filled in. To say that what the configuration describes does not exist, throw a DataSourceError saying so.",
+    );
+    return { diagnostics, state: null };
+  }
+  const completed = completeObject(schema, result, where, diagnostics);
+  if (!completed) return { diagnostics, state: null };
+  // float64 values handed back unchanged go back exactly as configured.
+  const state = withExactNumbers(schema, config, completed);
+  new ResultCheck(where, diagnostics).object(schema, config, state, ValuePath.root);
+  return { diagnostics, state: diagnostics.hasErrors ? null : state };
+}
+
+/** Holds a read result to its configuration, adding an error per break. */
+class ResultCheck {
+  constructor(
+    readonly where: string,
+    readonly diagnostics: Diagnostics,
+  ) {}
+
+  object(schema: Schema, config: ObjectValue, result: ObjectValue, path: ValuePath): void {
+    for (const [name, entry] of Object.entries(schema)) {
+      const want = config[name] ?? null;
+      const got = result[name] ?? null;
+      const here = path.attribute(name);
+      // A plain value, or a nested one that is itself unknown, is reported here; inside nested
+      // values the walk below finds the exact attribute.
+      if (containsUnknown(got) && (entry.kind === "attribute" || !(isRecord(got) || Array.isArray(got)))) {
+        this.leftUnknown(here);
+        continue;
+      }
+      // What config leaves null in a computed attribute is the provider's to fill in.
+      const computed = entry.kind !== "block" && entry.options.computed === true;
+      if (computed && want === null) {
+        if (containsUnknown(got)) this.leftUnknown(here);
+        continue;
+      }
+      if (entry.kind === "attribute" || want === null || got === null) {
+        if (!valuesEqual(got, want, entryType(entry))) this.changed(here, want, got);
+        continue;
+      }
+      const inner = innerSchema(entry);
+      switch (entry.nesting) {
+        case "single":
+        case "group":
+          if (isRecord(want) && isRecord(got)) this.object(inner, want, got, here);
+          break;
+        case "list": {
+          const w = want as readonly CtyValue[];
+          const g = got as readonly CtyValue[];
+          if (w.length !== g.length) {
+            this.countChanged(here, w.length, g.length);
+            break;
+          }
+          for (const [i, element] of g.entries())
+            this.element(inner, elementAt("list", want, i), element, here.index(i));
+          break;
+        }
+        case "map": {
+          const keys = (v: CtyValue) => (isRecord(v) ? Object.keys(v).sort() : []);
+          if (keys(want).join("\u0000") !== keys(got).join("\u0000")) {
+            this.changed(here, want, got, "its keys");
+            break;
+          }
+          for (const [k, element] of Object.entries(got as ObjectValue))
+            this.element(inner, elementAt("map", want, k), element, here.key(k));
+          break;
+        }
+        case "set": {
+          // Set elements cannot be paired with config's: with nothing computed inside, the
+          // set must come back as configured; otherwise with as many elements.
+          if (containsUnknown(got)) this.leftUnknown(here);
+          else if (!hasComputed(inner)) {
+            if (!valuesEqual(got, want, entryType(entry))) this.changed(here, want, got);
+          } else {
+            const count = (v: CtyValue) => (Array.isArray(v) ? v.length : 0);
+            if (count(got) !== count(want)) this.countChanged(here, count(want), count(got));
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  element(schema: Schema, want: CtyValue, got: CtyValue, path: ValuePath): void {
+    if (isRecord(want) && isRecord(got)) this.object(schema, want, got, path);
+    else if (containsUnknown(got)) this.leftUnknown(path);
+    else if ((want === null) !== (got === null)) this.changed(path, want, got);
+  }
+
+  leftUnknown(path: ValuePath): void {
+    this.diagnostics.addError(
+      `${this.where} left "${path.text}" unknown`,
+      "A data source's result must be wholly known: set the attribute (null is allowed) in the returned object.",
+      path.steps,
+    );
+  }
+
+  changed(path: ValuePath, want: CtyValue, got: CtyValue, what = "its value"): void {
+    this.diagnostics.addError(
+      `${this.where} changed the configured "${path.text}"`,
+      `The configuration says ${describe(want)} and the result says ${describe(got)}: ${what} changed. A data source returns configured values as they were written; only computed attributes that the configuration leaves unset are the provider's to fill in.`,
+      path.steps,
+    );
+  }
+
+  countChanged(path: ValuePath, want: number, got: number): void {
+    this.diagnostics.addError(
+      `${this.where} changed the number of elements of "${path.text}"`,
+      `The configuration has ${want} and the result has ${got}. Return one element for each configured one, in the same order.`,
+      path.steps,
+    );
+  }
+}
+
+const computedInside = new WeakMap<Schema, boolean>();
+
+function hasComputed(schema: Schema): boolean {
+  let found = computedInside.get(schema);
+  if (found === undefined) {
+    found = Object.values(schema).some((entry) =>
+      entry.kind === "block"
+        ? hasComputed(entry.schema)
+        : entry.options.computed === true || (entry.kind === "nested" && hasComputed(entry.attributes)),
+    );
+    computedInside.set(schema, found);
+  }
+  return found;
+}
+
+function describe(value: CtyValue): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null || typeof value !== "object" || value instanceof Decimal) return String(value);
+  if (Array.isArray(value)) return `${value.length} element${value.length === 1 ? "" : "s"}`;
+  return "an object";
+}
