@@ -86,8 +86,9 @@ describe("tsvider_file_content on the real tofu", () => {
     await work.run(["state", "rm", "tsvider_file_content.f"]);
     await work.run(["import", "-no-color", "tsvider_file_content.f", "kept.txt"]);
     const shown = await work.run(["state", "show", "-no-color", "tsvider_file_content.f"]);
-    expect(shown.stdout).toContain('content      = "keep me"');
-    expect(shown.stdout).toContain("content_hash = ");
+    expect(shown.stdout).toMatch(/content\s+= "keep me"/);
+    expect(shown.stdout).toMatch(/content_hash\s+= "[0-9a-f]{64}"/);
+    expect(shown.stdout).toMatch(/file_permission = "0644"/);
     expect((await planExitCode(work)).code).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 // The reference provider's definition, separate from main.ts so tests can serve it in-process.
+import { directoryResource } from "@tsvider/components/directory";
 import { fileContentResource } from "@tsvider/components/file-content";
 import { fileDataSource } from "@tsvider/components/file-data-source";
 import { defineProvider } from "@tsvider/framework";
@@ -9,6 +10,6 @@ export const provider = defineProvider({
   name: "tsvider",
   version: VERSION,
   description: "The tsvider reference provider.",
-  resources: [fileContentResource()],
+  resources: [fileContentResource(), directoryResource()],
   dataSources: [fileDataSource()],
 });

@@ -1,20 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Diagnostics } from "@tsvider/framework";
+import { defineProvider, Unknown } from "@tsvider/framework";
+import { testProvider } from "@tsvider/framework/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fileContentResource } from "./file-content.js";
 
-const resource = fileContentResource();
-// What the framework hands a handler; this resource keeps no private state.
-const ctx = () => ({
-  providerData: undefined,
-  signal: new AbortController().signal,
-  diagnostics: new Diagnostics(),
-  private: null,
-  setPrivate: () => {},
-});
+const TYPE = "tsvider_file_content";
+const provider = defineProvider({ name: "tsvider", version: "0.0.0", resources: [fileContentResource()] });
 const HELLO_SHA256 = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
 let dir: string;
 beforeEach(async () => {
@@ -22,36 +16,129 @@ beforeEach(async () => {
 });
 
 describe("fileContentResource", () => {
-  it("creates the file, parent directories included, and reports its hash", async () => {
+  it("plans the hash as unknown and the default mode, then creates the file, parent directories included", async () => {
+    const kit = testProvider(provider);
     const filename = join(dir, "a", "b", "f.txt");
-    const state = await resource.create({
-      ...ctx(),
-      plan: { filename, content: "hello", exists: null, content_hash: null },
-      config: { filename, content: "hello", exists: null, content_hash: null },
+    const plan = await kit.plan(TYPE, { prior: null, config: { filename, content: "hello" } });
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toEqual({
+      filename,
+      content: "hello",
+      file_permission: "0644",
+      content_hash: Unknown,
     });
-    expect(state).toEqual({ filename, content: "hello", exists: true, content_hash: HELLO_SHA256 });
+    const applied = await kit.apply(TYPE, plan);
+    expect(applied).toMatchObject({
+      state: { filename, content: "hello", file_permission: "0644", content_hash: HELLO_SHA256 },
+      diagnostics: [],
+    });
     expect(await readFile(filename, "utf8")).toBe("hello");
   });
 
+  it("writes the mode config gives", async () => {
+    const kit = testProvider(provider);
+    const filename = join(dir, "f.txt");
+    const applied = await kit.apply(
+      TYPE,
+      await kit.plan(TYPE, { prior: null, config: { filename, content: "hello", file_permission: "0640" } }),
+    );
+    expect(applied.state).toMatchObject({ file_permission: "0640" });
+    expect((await stat(filename)).mode & 0o777).toBe(0o640);
+  });
+
+  it("lives through create, update in place, replacement and destroy as tofu drives it", async () => {
+    const kit = testProvider(provider);
+    const filename = join(dir, "f.txt");
+    const moved = join(dir, "g.txt");
+    const result = await kit.lifecycle(TYPE, {
+      create: { filename, content: "hello" },
+      update: [
+        { filename, content: "bye", file_permission: "0600" },
+        { filename: moved, content: "bye" },
+      ],
+    });
+    expect(result.created).toMatchObject({ content: "hello", content_hash: HELLO_SHA256 });
+    expect(result.updated[0]).toMatchObject({ content: "bye", file_permission: "0600" });
+    expect(result.replaced).toEqual([false, true]);
+    expect(existsSync(filename)).toBe(false);
+    expect(existsSync(moved)).toBe(false);
+  });
+
+  it("keeps the planned hash while only the mode changes", async () => {
+    const kit = testProvider(provider);
+    const filename = join(dir, "f.txt");
+    const prior = { filename, content: "hello", file_permission: "0644", content_hash: HELLO_SHA256 };
+    const plan = await kit.plan(TYPE, {
+      prior,
+      config: { filename, content: "hello", file_permission: "0600" },
+    });
+    expect(plan.planned).toMatchObject({ file_permission: "0600", content_hash: HELLO_SHA256 });
+    expect(plan.requiresReplace).toEqual([]);
+  });
+
   it("reads what is on disk now, and null when the file is gone", async () => {
+    const kit = testProvider(provider);
     const filename = join(dir, "f.txt");
     await writeFile(filename, "changed");
-    const state = { filename, content: "hello", exists: true, content_hash: HELLO_SHA256 };
-    expect(await resource.read({ ...ctx(), state })).toMatchObject({ content: "changed", exists: true });
-    expect(await resource.read({ ...ctx(), state: { ...state, filename: join(dir, "missing") } })).toBeNull();
+    await chmod(filename, 0o600);
+    const state = { filename, content: "hello", file_permission: "0644", content_hash: HELLO_SHA256 };
+    expect((await kit.read(TYPE, state)).state).toMatchObject({
+      content: "changed",
+      file_permission: "0600",
+    });
+    await rm(filename);
+    expect(await kit.read(TYPE, state)).toMatchObject({ state: null, diagnostics: [] });
   });
 
   it("deletes the file, and deleting a missing file is not an error", async () => {
+    const kit = testProvider(provider);
     const filename = join(dir, "f.txt");
     await writeFile(filename, "x");
-    const state = { filename, content: "x", exists: true, content_hash: null };
-    await resource.delete({ ...ctx(), state });
+    const prior = { filename, content: "x", file_permission: "0644", content_hash: null };
+    const destroy = await kit.plan(TYPE, { prior, config: null });
+    expect(destroy.planned).toBeNull();
+    expect(await kit.apply(TYPE, destroy)).toMatchObject({ state: null, diagnostics: [] });
     expect(existsSync(filename)).toBe(false);
-    await expect(resource.delete({ ...ctx(), state })).resolves.toBeUndefined();
+    expect(await kit.apply(TYPE, destroy)).toMatchObject({ state: null, diagnostics: [] });
   });
 
-  it("imports by filename", async () => {
-    expect(await resource.importState!({ ...ctx(), id: "/tmp/x" })).toEqual({ filename: "/tmp/x" });
+  it("imports by filename, and the read after it fills in the rest", async () => {
+    const kit = testProvider(provider);
+    const filename = join(dir, "f.txt");
+    await writeFile(filename, "hello");
+    await chmod(filename, 0o644);
+    const imported = await kit.importState(TYPE, filename);
+    expect(imported.state).toEqual({ filename, content: null, file_permission: null, content_hash: null });
+    expect((await kit.read(TYPE, imported.state!)).state).toEqual({
+      filename,
+      content: "hello",
+      file_permission: "0644",
+      content_hash: HELLO_SHA256,
+    });
+  });
+
+  it("upgrades state of version 0, which had `exists` and no mode", async () => {
+    const kit = testProvider(provider);
+    const upgraded = await kit.upgrade(TYPE, {
+      version: 0,
+      state: { filename: "/tmp/x", content: "hello", exists: true },
+    });
+    expect(upgraded).toEqual({
+      state: { filename: "/tmp/x", content: "hello", file_permission: "0644", content_hash: HELLO_SHA256 },
+      diagnostics: [],
+    });
+  });
+
+  it("refuses a mode that is not four octal digits, pointing at it", async () => {
+    const kit = testProvider(provider);
+    const plan = await kit.plan(TYPE, {
+      prior: null,
+      config: { filename: join(dir, "f.txt"), content: "x", file_permission: "644" },
+    });
+    expect(plan.planned).toBeUndefined();
+    expect(plan.diagnostics).toEqual([
+      expect.objectContaining({ severity: "error", path: [{ attribute: "file_permission" }] }),
+    ]);
   });
 
   it("takes another provider's prefix", () => {

@@ -1,20 +1,80 @@
 // A local file whose content Terraform manages: the smallest resource that exercises the
-// whole lifecycle (create, drift on read, update in place, replace, delete, import).
+// whole lifecycle (create, drift on read, update in place, replace, delete, import), with
+// validators, a default, plan modifiers and a schema upgrade from version 0.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { attr, defineResource, type State } from "@tsvider/framework";
+import {
+  attr,
+  defineResource,
+  isUnknown,
+  type PlanModifierRequest,
+  requiresReplace,
+  type State,
+  type Unknown,
+  type ValidatorContext,
+  validate,
+} from "@tsvider/framework";
+
+/** The mode a file gets when config does not say. */
+export const DEFAULT_FILE_PERMISSION = "0644";
+
+/** Content is kept in state, so it stays a file, not a disk image. */
+const MAX_CONTENT_CHARACTERS = 16 * 1024 * 1024;
+
+const validFilename = (value: string, ctx: ValidatorContext): string | undefined => {
+  // The operating system would refuse a NUL in a path; saying so here points at the line.
+  if (value.includes("\0")) {
+    return `"${ctx.pathText}" must not contain a NUL character; it is ${JSON.stringify(value)}.`;
+  }
+  return undefined;
+};
+
+/**
+ * The hash changes only with the content: while content is unchanged, plan the hash in state
+ * instead of "(known after apply)" (a change of file_permission alone leaves it as it is).
+ */
+const hashKeptWhileContentUnchanged = {
+  description: "Keeps the prior hash while content is unchanged.",
+  modify({
+    plan,
+    state,
+    inPriorState,
+    resourcePlan,
+    resourceState,
+  }: PlanModifierRequest<string, string | Unknown>) {
+    if (!inPriorState || !isUnknown(plan) || resourceState === null) return undefined;
+    const content = resourcePlan.content;
+    if (isUnknown(content) || content !== resourceState.content) return undefined;
+    return { plan: state };
+  },
+};
 
 const schema = {
   filename: attr.string({
     required: true,
-    requiresReplace: true,
+    planModifiers: [requiresReplace()],
+    validators: [validate.length({ min: 1 }), validFilename],
     description:
       "Path of the file, absolute or relative to the directory tofu runs in. Changing it replaces the file.",
   }),
-  content: attr.string({ required: true, description: "The file's content, written as UTF-8." }),
-  exists: attr.bool({ computed: true, description: "Whether the file exists; true after apply." }),
-  content_hash: attr.string({ computed: true, description: "SHA-256 of the content, as lowercase hex." }),
+  content: attr.string({
+    required: true,
+    validators: [validate.length({ max: MAX_CONTENT_CHARACTERS })],
+    description: "The file's content, written as UTF-8 (16 Mi characters at most).",
+  }),
+  file_permission: attr.string({
+    optional: true,
+    computed: true,
+    default: DEFAULT_FILE_PERMISSION,
+    validators: [validate.regex(/^0[0-7]{3}$/, 'must be an octal mode of four digits, such as "0644"')],
+    description: `The file's mode, four octal digits ("0640"); "${DEFAULT_FILE_PERMISSION}" when not set.`,
+  }),
+  content_hash: attr.string({
+    computed: true,
+    planModifiers: [hashKeptWhileContentUnchanged],
+    description: "SHA-256 of the content, as lowercase hex.",
+  }),
 };
 
 export interface FileContentOptions {
@@ -25,21 +85,34 @@ export interface FileContentOptions {
 export function fileContentResource(options: FileContentOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_file_content",
-    description: "Manages the content of a local file.",
+    description: "Manages the content and mode of a local file.",
     schema,
+    // Version 0 had a computed `exists` (always true) and no `file_permission`.
+    version: 1,
+    upgraders: {
+      0: ({ rawState }) => {
+        const filename = rawState.filename as string;
+        const content = rawState.content as string;
+        // Version 0 never set a mode; the default is what it left under the usual umask, and
+        // the next read reports the mode on disk, so any other one shows as drift.
+        return { filename, content, file_permission: DEFAULT_FILE_PERMISSION, content_hash: sha256(content) };
+      },
+    },
     async create({ plan }) {
-      await writeAtomically(plan.filename, plan.content);
-      return stateFor(plan.filename, plan.content);
+      const mode = modeOf(plan.file_permission);
+      await writeAtomically(plan.filename, plan.content, mode);
+      return stateFor(plan.filename, plan.content, mode);
     },
     async read({ state }) {
-      const content = await readIfExists(state.filename);
+      const found = await readIfExists(state.filename);
       // Gone from disk: Terraform drops it from state and plans to create it again.
-      if (content === undefined) return null;
-      return stateFor(state.filename, content);
+      if (found === undefined) return null;
+      return stateFor(state.filename, found.content, found.mode);
     },
     async update({ plan }) {
-      await writeAtomically(plan.filename, plan.content);
-      return stateFor(plan.filename, plan.content);
+      const mode = modeOf(plan.file_permission);
+      await writeAtomically(plan.filename, plan.content, mode);
+      return stateFor(plan.filename, plan.content, mode);
     },
     async delete({ state }) {
       await rm(state.filename, { force: true });
@@ -50,17 +123,28 @@ export function fileContentResource(options: FileContentOptions = {}) {
   });
 }
 
-function stateFor(filename: string, content: string): State<typeof schema> {
-  return { filename, content, exists: true, content_hash: sha256(content) };
+/** The planned mode as a number; the default has filled it in unless config left it unknown. */
+function modeOf(permission: string | null | Unknown): number {
+  return Number.parseInt(typeof permission === "string" ? permission : DEFAULT_FILE_PERMISSION, 8);
+}
+
+function stateFor(filename: string, content: string, mode: number): State<typeof schema> {
+  return { filename, content, file_permission: modeText(mode), content_hash: sha256(content) };
+}
+
+/** "0644": four octal digits, the one form config may write (so state always equals it). */
+function modeText(mode: number): string {
+  return (mode & 0o777).toString(8).padStart(4, "0");
 }
 
 function sha256(content: string): string {
   return createHash("sha256").update(content, "utf8").digest("hex");
 }
 
-async function readIfExists(filename: string): Promise<string | undefined> {
+async function readIfExists(filename: string): Promise<{ content: string; mode: number } | undefined> {
   try {
-    return await readFile(filename, "utf8");
+    const content = await readFile(filename, "utf8");
+    return { content, mode: (await stat(filename)).mode };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
@@ -68,11 +152,13 @@ async function readIfExists(filename: string): Promise<string | undefined> {
 }
 
 /** Writes beside the target and renames over it, so a crash never leaves half a file. */
-async function writeAtomically(filename: string, content: string): Promise<void> {
+async function writeAtomically(filename: string, content: string, mode: number): Promise<void> {
   await mkdir(dirname(filename), { recursive: true });
   const temporary = `${filename}.${randomBytes(4).toString("hex")}.tmp`;
   try {
     await writeFile(temporary, content, "utf8");
+    // chmod, not writeFile's mode: the umask would take bits away from that one.
+    await chmod(temporary, mode);
     await rename(temporary, filename);
   } finally {
     await rm(temporary, { force: true });

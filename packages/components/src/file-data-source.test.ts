@@ -12,6 +12,7 @@ const ctx = () => ({
   providerData: undefined,
   signal: new AbortController().signal,
   diagnostics: new Diagnostics(),
+  providerMeta: null,
 });
 const HELLO_SHA256 = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
 let dir: string;

@@ -4,9 +4,10 @@
 import type * as cty from "@tsvider/cty";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { rememberOrigin } from "./internal/origin.js";
+import type { ProviderMetaAccess } from "./provider-meta.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
 import { impliedType } from "./schema/implied-type.js";
-import type { Config, State, ValidationConfig } from "./schema/infer.js";
+import type { Config, Returned, State, ValidationConfig } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
 
 /** What every data source callback receives. */
@@ -19,22 +20,27 @@ export interface DataSourceContext<P = unknown> {
   readonly diagnostics: Diagnostics;
 }
 
-export interface DataSourceDefinition<S extends Schema = Schema, P = unknown> {
+export interface DataSourceDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {
   /** The data source type name, prefixed with the provider name: `mycloud_image`. */
   readonly typeName: string;
   readonly schema: S;
   readonly description?: string;
+  /** The provider's `metaSchema`, the same object, when `read` uses `providerMeta`: it types it. */
+  readonly metaSchema?: M;
   /** Checks beyond the schema's; config values may still be unknown here. */
   validateConfig?(ctx: DataSourceContext<P> & { readonly config: ValidationConfig<S> }): void | Promise<void>;
   /**
    * Reads the object the configuration describes and returns it whole: configured values as
    * they are, computed ones filled in (null is allowed), nothing unknown.
    */
-  read(ctx: DataSourceContext<P> & { readonly config: Config<S> }): Promise<State<S>>;
+  read(
+    ctx: DataSourceContext<P> & ProviderMetaAccess<M> & { readonly config: Config<S> },
+  ): Promise<Returned<State<S>>>;
 }
 
 /** A checked data source definition, ready for defineProvider. */
-export interface DataSource<S extends Schema = Schema, P = unknown> extends DataSourceDefinition<S, P> {
+export interface DataSource<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
+  extends DataSourceDefinition<S, P, M> {
   readonly kind: "data source";
   readonly valueType: cty.ObjectType;
 }
@@ -48,9 +54,9 @@ const typeNamePattern = /^[a-z][a-z0-9_]*$/;
 const planOnlyOptions = ["requiresReplace"] as const;
 
 /** Defines a data source. Throws FrameworkConfigurationError when the definition is unusable. */
-export function defineDataSource<const S extends Schema, P = unknown>(
-  definition: DataSourceDefinition<S, P>,
-): DataSource<S, P> {
+export function defineDataSource<const S extends Schema, P = unknown, M extends Schema = Schema>(
+  definition: DataSourceDefinition<S, P, M>,
+): DataSource<S, P, M> {
   const name = definition.typeName;
   if (typeof name !== "string" || !typeNamePattern.test(name)) {
     throw new FrameworkConfigurationError(`data source type name "${String(name)}" is not valid`, {
@@ -68,7 +74,7 @@ export function defineDataSource<const S extends Schema, P = unknown>(
   // modifiers and defaults are refused here.
   checkSchema(`data source ${name}`, definition.schema, { reservedNames: reservedResourceNames });
   checkNothingPlanned(name, definition.schema);
-  const dataSource: DataSource<S, P> = Object.freeze({
+  const dataSource: DataSource<S, P, M> = Object.freeze({
     ...definition,
     kind: "data source",
     valueType: impliedType(definition.schema),

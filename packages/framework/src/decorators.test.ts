@@ -91,7 +91,8 @@ describe("decorated classes", () => {
       schema: serverSchema,
     });
     const { kind: _kind, valueType: _type, ...members } = definition;
-    const made = defineResource(members as Parameters<typeof defineResource>[0]);
+    // definitionOf types a resource class's definition as a Resource of its schema.
+    const made = defineResource(members);
     expect(made.valueType).toEqual(definition.valueType);
     expect(Object.keys(made).sort()).toEqual(Object.keys(definition).sort());
     expect(Object.isFrozen(definition)).toBe(true);

@@ -72,14 +72,23 @@ export type DataSourceDecorator<P> = <C extends ComponentClass>(
 const definitions = new WeakMap<object, Resource | DataSource>();
 
 /**
+ * What definitionOf gives for a class, by its methods: a class with `create` is a resource, one
+ * with only `read` a data source, each typed with the class's schema.
+ */
+export type DefinitionOf<C extends ComponentClass> =
+  InstanceOf<C> extends { readonly create: unknown }
+    ? Resource<SchemaOf<C>>
+    : InstanceOf<C> extends { readonly read: unknown }
+      ? DataSource<SchemaOf<C>>
+      : // biome-ignore lint/suspicious/noExplicitAny: a class of neither shape; the definition is checked.
+        Resource<any> | DataSource<any>;
+
+/**
  * The definition a decorator made of `componentClass`: the object to list in
  * `defineProvider({ resources })`, or to serve in tests. Throws when the class was not decorated.
  */
-export function definitionOf<C extends ComponentClass>(
-  componentClass: C,
-  // biome-ignore lint/suspicious/noExplicitAny: the schema is the class's; the definition is checked.
-): Resource<any> | DataSource<any> {
-  const definition = definitions.get(componentClass);
+export function definitionOf<C extends ComponentClass>(componentClass: C): DefinitionOf<C> {
+  const definition = definitions.get(componentClass) as DefinitionOf<C> | undefined;
   if (!definition) {
     throw new FrameworkConfigurationError(`class ${componentClass.name} is not a decorated component`, {
       detail:

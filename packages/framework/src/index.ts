@@ -8,6 +8,7 @@ export {
 export {
   type ComponentClass,
   type DataSourceInput,
+  type DefinitionOf,
   definitionOf,
   type ResourceInput,
 } from "./decorators.js";
@@ -30,6 +31,7 @@ export {
   ValidationError,
 } from "./errors.js";
 export { type Component, createHub, Hub } from "./hub.js";
+export { importPassthrough } from "./import.js";
 export {
   type PrivateData,
   type PrivateStateAccess,
@@ -38,6 +40,7 @@ export {
   privateState,
 } from "./private-state.js";
 export { defineProvider, type Provider, type ProviderDefinition } from "./provider.js";
+export type { ProviderMetaAccess } from "./provider-meta.js";
 export { defineResource, type Resource, type ResourceContext, type ResourceDefinition } from "./resource.js";
 export { type Attribute, type AttributeOptions, attr } from "./schema/attributes.js";
 export {
@@ -48,9 +51,10 @@ export {
   type ListBlockOptions,
   type SingleBlockOptions,
 } from "./schema/blocks.js";
-export type { Config, Plan, PlanDraft, State, ValidationConfig } from "./schema/infer.js";
+export type { Config, Plan, PlanDraft, Returned, State, ValidationConfig } from "./schema/infer.js";
 export type { AnyAttribute, NestedAttribute, NestedAttributes, NestingMode } from "./schema/nested.js";
 export {
+  type BuiltinPlanModifier,
   type ModifyPlanResult,
   type PlanModifier,
   type PlanModifierRequest,
@@ -62,7 +66,7 @@ export {
 } from "./schema/plan-modifiers.js";
 export type { Schema, SchemaEntry } from "./schema/schema.js";
 export { type KnownValue, t, type ValueKind, type ValueType } from "./schema/types.js";
-export { validate } from "./schema/validate.js";
+export { type BuiltinValidator, validate } from "./schema/validate.js";
 export type {
   StandardSchema,
   Validator,

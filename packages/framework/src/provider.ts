@@ -10,11 +10,18 @@ import { impliedType } from "./schema/implied-type.js";
 import type { Config, ValidationConfig } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
 
-export interface ProviderDefinition<S extends Schema = Schema, P = unknown> {
+export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {
   /** The provider's type name, as in `tsvider` for `tsvider_file_content`. */
   readonly name: string;
   readonly version: string;
   readonly schema?: S;
+  /**
+   * The schema of the `provider_meta "<name>"` block a module may set in its `terraform`
+   * block. Resources and data sources receive it as `providerMeta` when they are planned,
+   * applied or read (null when the module sets none); declare the same schema object as the
+   * component's `metaSchema` to have it typed there.
+   */
+  readonly metaSchema?: M;
   readonly description?: string;
   /**
    * The secret resources' private state is encrypted with, when the practitioner sets none in
@@ -45,17 +52,22 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown> {
   }): P | Promise<P>;
 }
 
-export interface Provider<S extends Schema = Schema, P = unknown> extends ProviderDefinition<S, P> {
+export interface Provider<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
+  extends ProviderDefinition<S, P, M> {
   readonly configType: cty.ObjectType;
+  /** The type of `metaSchema`'s values; undefined when the provider declares none. */
+  readonly metaType: cty.ObjectType | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
   readonly resourcesByType: ReadonlyMap<string, Resource<any, P>>;
   // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
   readonly dataSourcesByType: ReadonlyMap<string, DataSource<any, P>>;
 }
 
-export function defineProvider<const S extends Schema = Record<never, never>, P = unknown>(
-  definition: ProviderDefinition<S, P>,
-): Provider<S, P> {
+export function defineProvider<
+  const S extends Schema = Record<never, never>,
+  P = unknown,
+  const M extends Schema = Record<never, never>,
+>(definition: ProviderDefinition<S, P, M>): Provider<S, P, M> {
   if (!/^[a-z][a-z0-9]*$/.test(definition.name)) {
     throw new FrameworkConfigurationError(`provider name "${definition.name}" is not valid`, {
       detail:
@@ -64,13 +76,23 @@ export function defineProvider<const S extends Schema = Record<never, never>, P 
   }
   const schema = (definition.schema ?? {}) as S;
   checkSchema(`provider ${definition.name}`, schema, { reservedNames: reservedProviderNames });
+  if (definition.metaSchema !== undefined) {
+    checkSchema(`provider ${definition.name} metaSchema`, definition.metaSchema, {
+      reservedNames: reservedProviderNames,
+    });
+  }
   checkPrivateStateSecret(definition.name, definition.privateStateSecret);
   // Prefixes and duplicates, across the lists and the hub.
   const { resourcesByType, dataSourcesByType } = collectComponents(definition.name, definition);
+  checkMetaSchemas(definition.name, definition.metaSchema, [
+    ...resourcesByType.values(),
+    ...dataSourcesByType.values(),
+  ]);
   return Object.freeze({
     ...definition,
     schema,
     configType: impliedType(schema),
+    metaType: definition.metaSchema === undefined ? undefined : impliedType(definition.metaSchema),
     resourcesByType,
     dataSourcesByType,
   });
@@ -84,5 +106,28 @@ function checkPrivateStateSecret(provider: string, secret: string | readonly str
         detail: `A private state secret needs at least ${minimumSecretBytes} bytes; use a random string such as the output of \`openssl rand -base64 32\`.`,
       });
     }
+  }
+}
+
+/**
+ * A component's metaSchema only types its `providerMeta`; the values come as the provider's
+ * metaSchema describes them, so a component naming another schema would be typed wrongly.
+ */
+function checkMetaSchemas(
+  provider: string,
+  metaSchema: Schema | undefined,
+  components: readonly { readonly typeName: string; readonly metaSchema?: Schema | undefined }[],
+): void {
+  for (const component of components) {
+    if (component.metaSchema === undefined || component.metaSchema === metaSchema) continue;
+    throw new FrameworkConfigurationError(
+      `${component.typeName} declares a metaSchema that is not provider ${provider}'s`,
+      {
+        detail:
+          metaSchema === undefined
+            ? "Declare the schema as the provider's metaSchema too (defineProvider({ metaSchema })), or remove it from the component."
+            : "Give the component the same schema object as the provider's metaSchema: define it once and use it in both.",
+      },
+    );
   }
 }

@@ -3,9 +3,10 @@ import type * as cty from "@tsvider/cty";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { rememberOrigin } from "./internal/origin.js";
 import type { PrivateData, PrivateStateAccess, PrivateStateMarker } from "./private-state.js";
+import type { ProviderMetaAccess } from "./provider-meta.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
 import { impliedType } from "./schema/implied-type.js";
-import type { Config, Plan, PlanDraft, State, ValidationConfig } from "./schema/infer.js";
+import type { Config, Plan, PlanDraft, Returned, State, ValidationConfig } from "./schema/infer.js";
 import { alwaysReplaces, type ModifyPlanReturn } from "./schema/plan-modifiers.js";
 import type { Schema } from "./schema/schema.js";
 import { checkUpgraders, type StateUpgrader } from "./state-upgrade.js";
@@ -26,12 +27,22 @@ export interface ResourceContext<P = unknown> {
  * so `Resource<S>` holds every resource; `defineResource` infers it, as `never` (nothing to
  * store) when the resource declares none.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the default admits resources with any private data.
-export interface ResourceDefinition<S extends Schema = Schema, P = unknown, V extends PrivateData = any> {
+export interface ResourceDefinition<
+  S extends Schema = Schema,
+  P = unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: the default admits resources with any private data.
+  V extends PrivateData = any,
+  M extends Schema = Schema,
+> {
   /** The resource type name, prefixed with the provider name: `mycloud_server`. */
   readonly typeName: string;
   readonly schema: S;
   readonly description?: string;
+  /**
+   * The provider's `metaSchema`, the same object, when handlers read `providerMeta`: it types
+   * them. defineProvider refuses a different one.
+   */
+  readonly metaSchema?: M;
   /**
    * Private data kept with each object, typed: `privateState: privateState<{ etag: string }>()`.
    * Handlers read it as `private` and replace it with `setPrivate`; it is stored encrypted, so
@@ -64,43 +75,54 @@ export interface ResourceDefinition<S extends Schema = Schema, P = unknown, V ex
    * `state` is null on create. The framework then holds the plan to Terraform's rules.
    */
   modifyPlan?(
-    ctx: ResourceContext<P> & {
-      readonly config: ValidationConfig<S>;
-      readonly plan: PlanDraft<S>;
-      readonly state: State<S> | null;
-    },
-  ): ModifyPlanReturn<PlanDraft<S>> | Promise<ModifyPlanReturn<PlanDraft<S>>>;
+    ctx: ResourceContext<P> &
+      ProviderMetaAccess<M> & {
+        readonly config: ValidationConfig<S>;
+        readonly plan: PlanDraft<S>;
+        readonly state: State<S> | null;
+      },
+  ): ModifyPlanReturn<Returned<PlanDraft<S>>> | Promise<ModifyPlanReturn<Returned<PlanDraft<S>>>>;
   /** Creates the object and returns its state: the plan with every unknown filled in. */
   create(
-    ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly plan: Plan<S>; readonly config: Config<S> },
-  ): Promise<State<S>>;
+    ctx: ResourceContext<P> &
+      PrivateStateAccess<V> &
+      ProviderMetaAccess<M> & { readonly plan: Plan<S>; readonly config: Config<S> },
+  ): Promise<Returned<State<S>>>;
   /** Returns the object as it is now, or null when it no longer exists. */
   read(
-    ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly state: State<S> },
-  ): Promise<State<S> | null>;
+    ctx: ResourceContext<P> & PrivateStateAccess<V> & ProviderMetaAccess<M> & { readonly state: State<S> },
+  ): Promise<Returned<State<S>> | null>;
   /** Changes the object in place. Needed unless every configurable attribute requires replacement. */
   update?(
     ctx: ResourceContext<P> &
-      PrivateStateAccess<V> & {
+      PrivateStateAccess<V> &
+      ProviderMetaAccess<M> & {
         readonly plan: Plan<S>;
         readonly state: State<S>;
         readonly config: Config<S>;
       },
-  ): Promise<State<S>>;
-  delete(ctx: ResourceContext<P> & { readonly state: State<S>; readonly private: V | null }): Promise<void>;
+  ): Promise<Returned<State<S>>>;
+  delete(
+    ctx: ResourceContext<P> &
+      ProviderMetaAccess<M> & { readonly state: State<S>; readonly private: V | null },
+  ): Promise<void>;
   /**
    * `tofu import` and `import {}` blocks: turns the ID the practitioner gave into enough state
    * for `read` to find the object. Attributes left out are null until `read` fills them.
    */
   importState?(
     ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly id: string },
-  ): Promise<Partial<State<S>>>;
+  ): Promise<Returned<Partial<State<S>>>>;
 }
 
 /** A checked resource definition, ready for defineProvider. */
-// biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's.
-export interface Resource<S extends Schema = Schema, P = unknown, V extends PrivateData = any>
-  extends ResourceDefinition<S, P, V> {
+export interface Resource<
+  S extends Schema = Schema,
+  P = unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's.
+  V extends PrivateData = any,
+  M extends Schema = Schema,
+> extends ResourceDefinition<S, P, V, M> {
   readonly kind: "resource";
   readonly valueType: cty.ObjectType;
 }
@@ -108,9 +130,12 @@ export interface Resource<S extends Schema = Schema, P = unknown, V extends Priv
 const typeNamePattern = /^[a-z][a-z0-9_]*$/;
 
 /** Defines a managed resource. Throws FrameworkConfigurationError when the definition is unusable. */
-export function defineResource<const S extends Schema, P = unknown, V extends PrivateData = never>(
-  definition: ResourceDefinition<S, P, V>,
-): Resource<S, P, V> {
+export function defineResource<
+  const S extends Schema,
+  P = unknown,
+  V extends PrivateData = never,
+  M extends Schema = Schema,
+>(definition: ResourceDefinition<S, P, V, M>): Resource<S, P, V, M> {
   const name = definition.typeName;
   if (!typeNamePattern.test(name)) {
     throw new FrameworkConfigurationError(`resource type name "${name}" is not valid`, {
@@ -143,7 +168,7 @@ export function defineResource<const S extends Schema, P = unknown, V extends Pr
       );
     }
   }
-  const resource: Resource<S, P, V> = Object.freeze({
+  const resource: Resource<S, P, V, M> = Object.freeze({
     ...definition,
     kind: "resource",
     valueType: impliedType(definition.schema),

@@ -1,8 +1,7 @@
-// Serving a provider: the go-plugin server from @tsvider/rpcplugin with the tfplugin6
-// provider service on top.
+// Serving a provider: the go-plugin server from @tsvider/rpcplugin with the tfplugin5 and
+// tfplugin6 provider services on top; the host picks the highest protocol both sides speak.
 import { basename } from "node:path";
-import { debugRequested, type RunningPlugin, servePlugin } from "@tsvider/rpcplugin";
-import { ProviderService } from "@tsvider/rpcplugin/tfplugin6";
+import { debugRequested, type RunningPlugin, type ServicesForVersion, servePlugin } from "@tsvider/rpcplugin";
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import { providerLog } from "./internal/log.js";
 import {
@@ -14,7 +13,7 @@ import {
 } from "./metrics.js";
 import type { Provider } from "./provider.js";
 import { ProviderServer } from "./server/provider-server.js";
-import { providerService } from "./v6/provider-service.js";
+import { findNestedAttribute, protocol5Refusal } from "./v5/nested-attributes.js";
 
 export interface ServeOptions {
   /**
@@ -29,6 +28,13 @@ export interface ServeOptions {
    * and registry.opentofu.org/acme/widgets, for OpenTofu), or a full address with a host.
    */
   readonly address?: string;
+  /**
+   * The plugin protocols to serve; the host negotiates the highest it also speaks. Default:
+   * TSVIDER_PROTOCOLS (e.g. `5` or `5,6`) when set, else both, 5 and 6. Protocol 5 cannot
+   * describe nested attributes: over protocol 5, a provider with one answers every RPC with
+   * an error diagnostic naming the attribute (the host shows GetSchema's and stops).
+   */
+  readonly protocols?: readonly PluginProtocol[];
   /** For tests: the environment to read instead of process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** For tests: where the handshake line goes instead of stdout. */
@@ -36,6 +42,8 @@ export interface ServeOptions {
   /** For tests: what ends the process instead of process.exit. */
   readonly exit?: (code: number) => void;
 }
+
+export type PluginProtocol = 5 | 6;
 
 /** A served provider: the plugin server, and where its metrics are served when they are. */
 export interface RunningProvider extends RunningPlugin {
@@ -57,16 +65,49 @@ export async function serve(provider: Provider, options: ServeOptions = {}): Pro
     ...(metrics ? { metrics } : {}),
   });
   let metricsExport: MetricsExport | undefined;
-  const { address, ...rest } = options;
+  const { address, protocols: wanted, ...rest } = options;
   const debug = options.debug ?? debugRequested(options.env ?? process.env);
   if (debug && address === undefined) {
     throw new FrameworkConfigurationError(
       `debug mode needs the provider's source address for TF_REATTACH_PROVIDERS: serve(provider, { address: "<namespace>/${provider.name}" })`,
     );
   }
+  const protocols = wanted ?? protocolsFromEnv(env);
+  if (protocols.length === 0) {
+    throw new FrameworkConfigurationError(
+      "serve(provider, { protocols }) needs at least one protocol: 5 or 6",
+    );
+  }
+  // Each protocol's adapter and generated stubs are loaded only once the host has chosen it:
+  // a provider process serves one protocol, and loading the other's costs start-up time.
+  const versions: Record<number, ServicesForVersion> = {};
+  if (protocols.includes(5)) {
+    // Not a throw: the host shows GetSchema's error diagnostic to the practitioner, where a
+    // process that exits before the handshake only gets "Unrecognized remote plugin message".
+    const nested = findNestedAttribute(provider);
+    if (nested !== undefined && !protocols.includes(6)) {
+      providerLog().warn(protocol5Refusal(nested).detail);
+    }
+    versions[5] = async () => {
+      const [{ ProviderService }, { providerServiceV5 }] = await Promise.all([
+        import("@tsvider/rpcplugin/tfplugin5"),
+        import("./v5/provider-service.js"),
+      ]);
+      return [{ definition: ProviderService, implementation: providerServiceV5(server) }];
+    };
+  }
+  if (protocols.includes(6)) {
+    versions[6] = async () => {
+      const [{ ProviderService }, { providerService }] = await Promise.all([
+        import("@tsvider/rpcplugin/tfplugin6"),
+        import("./v6/provider-service.js"),
+      ]);
+      return [{ definition: ProviderService, implementation: providerService(server) }];
+    };
+  }
   const plugin = await servePlugin({
     programName: basename(process.argv[1] ?? `terraform-provider-${provider.name}`),
-    versions: { 6: [{ definition: ProviderService, implementation: providerService(server) }] },
+    versions,
     debug,
     ...(address !== undefined ? { reattachAddresses: reattachAddresses(address) } : {}),
     ...rest,
@@ -84,6 +125,19 @@ export async function serve(provider: Provider, options: ServeOptions = {}): Pro
       await plugin.stop();
     },
   };
+}
+
+/** TSVIDER_PROTOCOLS, a comma-separated list of 5 and 6; both when unset. */
+export function protocolsFromEnv(env: NodeJS.ProcessEnv): PluginProtocol[] {
+  const text = env.TSVIDER_PROTOCOLS?.trim();
+  if (!text) return [5, 6];
+  const protocols = text.split(",").map((p) => p.trim());
+  if (protocols.every((p): p is "5" | "6" => p === "5" || p === "6")) {
+    return [...new Set(protocols.map((p) => Number(p) as PluginProtocol))];
+  }
+  throw new FrameworkConfigurationError(
+    `TSVIDER_PROTOCOLS="${text}" is not a list of plugin protocols; give 5, 6 or 5,6`,
+  );
 }
 
 /** The metrics, or none with a warning: metrics never keep a provider from serving. */

@@ -6,7 +6,7 @@
 import type { Decimal } from "@tsvider/cty";
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import type { ResourceContext } from "./resource.js";
-import type { State } from "./schema/infer.js";
+import type { Returned, State } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
 
 /**
@@ -42,7 +42,7 @@ export type StateUpgrader<S extends Schema = Schema, P = unknown> = {
       /** The schema version the state was stored with. */
       readonly version: number;
     },
-  ): State<S> | Promise<State<S>>;
+  ): Returned<State<S>> | Promise<Returned<State<S>>>;
 }["bivarianceHack"];
 
 /**

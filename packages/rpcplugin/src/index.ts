@@ -29,5 +29,6 @@ export {
   type PluginService,
   type RunningPlugin,
   type ServePluginOptions,
+  type ServicesForVersion,
   servePlugin,
 } from "./server.js";

@@ -27,11 +27,20 @@ export interface PluginService {
   readonly implementation: grpc.UntypedServiceImplementation;
 }
 
+/** A version's services, or how to get them once that version is chosen. */
+export type ServicesForVersion =
+  | readonly PluginService[]
+  | (() => readonly PluginService[] | Promise<readonly PluginService[]>);
+
 export interface ServePluginOptions {
   /** Named in the note printed when someone runs the plugin by hand. */
   readonly programName: string;
-  /** The services to serve for each app protocol version, e.g. `{ 5: [v5], 6: [v6] }`. */
-  readonly versions: Readonly<Record<number, readonly PluginService[]>>;
+  /**
+   * The services to serve for each app protocol version, e.g. `{ 5: [v5], 6: [v6] }`. A
+   * function is called for the negotiated version only, so the code (and the generated
+   * stubs) of versions the host does not speak need not even be loaded.
+   */
+  readonly versions: Readonly<Record<number, ServicesForVersion>>;
   readonly magicCookie?: MagicCookie;
   /** Called after the host asked the plugin to stop (Shutdown or SIGTERM), before exit. */
   readonly onShutdown?: () => void | Promise<void>;
@@ -197,7 +206,8 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
   };
 
   addPluginServices(server, streams, onShutdownCall);
-  for (const service of options.versions[protocolVersion] ?? []) {
+  const chosen = options.versions[protocolVersion] ?? [];
+  for (const service of typeof chosen === "function" ? await chosen() : chosen) {
     server.addService(service.definition, service.implementation);
   }
 

@@ -12,7 +12,7 @@
 // Blocks are never null or unknown outside validation: a list or set block is an array of its
 // objects (empty when absent), a map block a record of them, a group block one object, and a
 // single block one object or null (never null with `minItems: 1`).
-import type { Unknown } from "@tsvider/cty";
+import type { Decimal, Dynamic, Unknown } from "@tsvider/cty";
 import type { Block } from "./blocks.js";
 import type { NestedAttribute } from "./nested.js";
 import type { Schema } from "./schema.js";
@@ -94,3 +94,20 @@ export type Plan<S extends Schema> = ValuesOf<S, "plan">;
 export type PlanDraft<S extends Schema> = ValuesOf<S, "planning">;
 /** The state as Terraform stores it: wholly known. */
 export type State<S extends Schema> = ValuesOf<S, "state">;
+
+/**
+ * A value as a handler may return it: the same shape, with arrays that may be readonly at any
+ * depth. `defineResource` takes its definition as a `const` type parameter, which makes an
+ * array literal in a returned object (`tags: ["a"]`) readonly; the framework never changes
+ * what a handler returns, so it accepts it as written.
+ */
+export type Returned<T> = T extends readonly (infer E)[]
+  ? readonly Returned<E>[]
+  : T extends object
+    ? // A map first: a record of any key would also pass for the value classes below.
+      string extends keyof T
+      ? { [key: string]: Returned<T[string & keyof T]> }
+      : T extends Unknown | Decimal | Dynamic
+        ? T
+        : { [K in keyof T]: Returned<T[K]> }
+    : T;

@@ -6,6 +6,7 @@ import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
+import { providerMetaFor } from "./provider-meta.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkAgainstPlan } from "./result-checks.js";
@@ -20,6 +21,8 @@ export async function applyResourceChange(
     readonly config: ObjectValue | null;
     /** The plan's private bytes, which the result keeps unless the handler sets new ones. */
     readonly plannedPrivate?: Uint8Array;
+    /** The module's provider_meta block, when the provider declares a metaSchema. */
+    readonly providerMeta?: ObjectValue | null;
   },
 ): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null; private: Uint8Array }> {
   const diagnostics = new Diagnostics();
@@ -27,7 +30,11 @@ export async function applyResourceChange(
   const plannedPrivate = request.plannedPrivate ?? new Uint8Array(0);
   // Whatever fails from here on keeps the prior state and its private data.
   const failed = () => ({ diagnostics, newState: prior, private: plannedPrivate });
-  const base = { providerData: server.providerData, diagnostics };
+  const base = {
+    providerData: server.providerData,
+    diagnostics,
+    providerMeta: providerMetaFor(server, request.providerMeta) as never,
+  };
   const schema = resource.schema;
   const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));
   const slot = openPrivate(server, resource, plannedPrivate, diagnostics);

@@ -4,6 +4,8 @@ import type { ProviderServer } from "./provider-server.js";
 /** What GetProviderSchema and GetMetadata report, in framework terms. */
 export interface ProviderSchemas {
   readonly provider: Schema;
+  /** The provider_meta block's schema, when the provider declares one. */
+  readonly providerMeta?: Schema;
   readonly resources: ReadonlyMap<
     string,
     { readonly schema: Schema; readonly description?: string; readonly version: number }
@@ -35,6 +37,7 @@ export function getProviderSchema(server: ProviderServer): ProviderSchemas {
   server.metrics.schemaBuild();
   return {
     provider: server.provider.schema ?? {},
+    ...(server.provider.metaSchema !== undefined ? { providerMeta: server.provider.metaSchema } : {}),
     resources,
     dataSources,
     // plan_destroy: resources see their destroy planned, and their private data goes on to

@@ -9,13 +9,19 @@ import type { Resource } from "../resource.js";
 import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
 import { runHandler } from "./handler.js";
+import { providerMetaFor } from "./provider-meta.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { completeObject } from "./values.js";
 
 export async function modifyPlan(
   server: ProviderServer,
   resource: Resource,
-  input: { readonly prior: ObjectValue | null; readonly config: ObjectValue; readonly planned: ObjectValue },
+  input: {
+    readonly prior: ObjectValue | null;
+    readonly config: ObjectValue;
+    readonly planned: ObjectValue;
+    readonly providerMeta?: ObjectValue | null;
+  },
   diagnostics: Diagnostics,
 ): Promise<{ planned: ObjectValue; requiresReplace: AttributePath[] }> {
   const { prior, config, planned } = input;
@@ -28,6 +34,7 @@ export async function modifyPlan(
       providerData: server.providerData,
       signal: server.signal,
       diagnostics,
+      providerMeta: providerMetaFor(server, input.providerMeta) as never,
       config: forAuthor(schema, config) as never,
       plan: forAuthor(schema, planned) as never,
       state: (prior === null ? null : forAuthor(schema, prior)) as never,

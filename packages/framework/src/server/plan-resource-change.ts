@@ -27,6 +27,8 @@ export async function planResourceChange(
     readonly priorState: ObjectValue | null;
     readonly proposedNewState: ObjectValue | null;
     readonly config: ObjectValue | null;
+    /** The module's provider_meta block, when the provider declares a metaSchema. */
+    readonly providerMeta?: ObjectValue | null;
   },
 ): Promise<PlanResult> {
   const diagnostics = new Diagnostics();
@@ -60,7 +62,12 @@ export async function planResourceChange(
   );
   const final = diagnostics.hasErrors
     ? { planned: modified.planned, requiresReplace: [] }
-    : await modifyPlan(server, resource, { prior, config, planned: modified.planned }, diagnostics);
+    : await modifyPlan(
+        server,
+        resource,
+        { prior, config, planned: modified.planned, providerMeta: request.providerMeta ?? null },
+        diagnostics,
+      );
   const planned = final.planned;
   const requiresReplace = creating
     ? []

@@ -12,6 +12,7 @@ import { forAuthor, withExactNumbers } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
 import { elementAt, innerSchema } from "./nesting.js";
+import { providerMetaFor } from "./provider-meta.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { ValuePath } from "./value-path.js";
 import { completeObject } from "./values.js";
@@ -20,6 +21,8 @@ export async function readDataSource(
   server: ProviderServer,
   dataSource: DataSource,
   config: ObjectValue | null,
+  /** The module's provider_meta block, when the provider declares a metaSchema. */
+  providerMeta: ObjectValue | null = null,
 ): Promise<{ diagnostics: Diagnostics; state: ObjectValue | null }> {
   const diagnostics = new Diagnostics();
   const where = `data source ${dataSource.typeName} read`;
@@ -45,6 +48,7 @@ export async function readDataSource(
     dataSource.read({
       config: forAuthor(schema, config) as never,
       providerData: server.providerData,
+      providerMeta: providerMetaFor(server, providerMeta) as never,
       signal: server.signal,
       diagnostics,
     }),

@@ -2,6 +2,7 @@ import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
+import { providerMetaFor } from "./provider-meta.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkWhollyKnown } from "./result-checks.js";
@@ -16,6 +17,8 @@ export async function readResource(
   resource: Resource,
   state: ObjectValue | null,
   storedPrivate: Uint8Array = new Uint8Array(0),
+  /** The module's provider_meta block, when the provider declares a metaSchema. */
+  providerMeta: ObjectValue | null = null,
 ): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null; private: Uint8Array }> {
   const diagnostics = new Diagnostics();
   // On failure keep what Terraform had: nothing in state may be lost to a failed refresh.
@@ -30,6 +33,7 @@ export async function readResource(
       ...privateAccess(slot),
       state: forAuthor(resource.schema, state) as never,
       providerData: server.providerData,
+      providerMeta: providerMetaFor(server, providerMeta) as never,
       signal,
       diagnostics,
     }),

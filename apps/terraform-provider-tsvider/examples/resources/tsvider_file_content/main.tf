@@ -17,3 +17,8 @@ resource "tsvider_file_content" "greeting" {
 output "content_hash" {
   value = tsvider_file_content.greeting.content_hash
 }
+
+# Not set in the resource: the default, "0644", is planned and applied.
+output "file_permission" {
+  value = tsvider_file_content.greeting.file_permission
+}

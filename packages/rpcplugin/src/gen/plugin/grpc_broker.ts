@@ -120,36 +120,6 @@ export const ConnInfo: MessageFns<ConnInfo> = {
     }
   },
 
-  fromJSON(object: any): ConnInfo {
-    return {
-      serviceId: isSet(object.serviceId)
-        ? globalThis.Number(object.serviceId)
-        : isSet(object.service_id)
-        ? globalThis.Number(object.service_id)
-        : 0,
-      network: isSet(object.network) ? globalThis.String(object.network) : "",
-      address: isSet(object.address) ? globalThis.String(object.address) : "",
-      knock: isSet(object.knock) ? ConnInfo_Knock.fromJSON(object.knock) : undefined,
-    };
-  },
-
-  toJSON(message: ConnInfo): unknown {
-    const obj: any = {};
-    if (message.serviceId !== 0) {
-      obj.serviceId = Math.round(message.serviceId);
-    }
-    if (message.network !== "") {
-      obj.network = message.network;
-    }
-    if (message.address !== "") {
-      obj.address = message.address;
-    }
-    if (message.knock !== undefined) {
-      obj.knock = ConnInfo_Knock.toJSON(message.knock);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ConnInfo>): ConnInfo {
     return ConnInfo.fromPartial(base ?? {});
   },
@@ -232,28 +202,6 @@ export const ConnInfo_Knock: MessageFns<ConnInfo_Knock> = {
     }
   },
 
-  fromJSON(object: any): ConnInfo_Knock {
-    return {
-      knock: isSet(object.knock) ? globalThis.Boolean(object.knock) : false,
-      ack: isSet(object.ack) ? globalThis.Boolean(object.ack) : false,
-      error: isSet(object.error) ? globalThis.String(object.error) : "",
-    };
-  },
-
-  toJSON(message: ConnInfo_Knock): unknown {
-    const obj: any = {};
-    if (message.knock !== false) {
-      obj.knock = message.knock;
-    }
-    if (message.ack !== false) {
-      obj.ack = message.ack;
-    }
-    if (message.error !== "") {
-      obj.error = message.error;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ConnInfo_Knock>): ConnInfo_Knock {
     return ConnInfo_Knock.fromPartial(base ?? {});
   },
@@ -303,15 +251,9 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

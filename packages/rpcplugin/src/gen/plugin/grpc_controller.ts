@@ -61,15 +61,6 @@ export const Empty: MessageFns<Empty> = {
     }
   },
 
-  fromJSON(_: any): Empty {
-    return {};
-  },
-
-  toJSON(_: Empty): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<Empty>): Empty {
     return Empty.fromPartial(base ?? {});
   },
@@ -131,8 +122,6 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

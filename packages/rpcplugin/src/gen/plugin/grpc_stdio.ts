@@ -37,38 +37,6 @@ export enum StdioData_Channel {
   UNRECOGNIZED = -1,
 }
 
-export function stdioData_ChannelFromJSON(object: any): StdioData_Channel {
-  switch (object) {
-    case 0:
-    case "INVALID":
-      return StdioData_Channel.INVALID;
-    case 1:
-    case "STDOUT":
-      return StdioData_Channel.STDOUT;
-    case 2:
-    case "STDERR":
-      return StdioData_Channel.STDERR;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return StdioData_Channel.UNRECOGNIZED;
-  }
-}
-
-export function stdioData_ChannelToJSON(object: StdioData_Channel): string {
-  switch (object) {
-    case StdioData_Channel.INVALID:
-      return "INVALID";
-    case StdioData_Channel.STDOUT:
-      return "STDOUT";
-    case StdioData_Channel.STDERR:
-      return "STDERR";
-    case StdioData_Channel.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 function createBaseStdioData(): StdioData {
   return { channel: 0, data: Buffer.alloc(0) };
 }
@@ -125,24 +93,6 @@ export const StdioData: MessageFns<StdioData> = {
     }
   },
 
-  fromJSON(object: any): StdioData {
-    return {
-      channel: isSet(object.channel) ? stdioData_ChannelFromJSON(object.channel) : 0,
-      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
-    };
-  },
-
-  toJSON(message: StdioData): unknown {
-    const obj: any = {};
-    if (message.channel !== 0) {
-      obj.channel = stdioData_ChannelToJSON(message.channel);
-    }
-    if (message.data.length !== 0) {
-      obj.data = base64FromBytes(message.data);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<StdioData>): StdioData {
     return StdioData.fromPartial(base ?? {});
   },
@@ -182,14 +132,6 @@ export const GRPCStdioClient = makeGenericClientConstructor(GRPCStdioService, "p
   serviceName: string;
 };
 
-function bytesFromBase64(b64: string): Uint8Array {
-  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
-}
-
-function base64FromBytes(arr: Uint8Array): string {
-  return globalThis.Buffer.from(arr).toString("base64");
-}
-
 type Builtin = Date | Function | Uint8Array | string | number | boolean | bigint | undefined;
 
 type DeepPartial<T> = T extends bigint ? string | number | bigint
@@ -198,15 +140,9 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

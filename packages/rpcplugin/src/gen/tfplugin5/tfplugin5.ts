@@ -43,33 +43,6 @@ export enum StringKind {
   UNRECOGNIZED = -1,
 }
 
-export function stringKindFromJSON(object: any): StringKind {
-  switch (object) {
-    case 0:
-    case "PLAIN":
-      return StringKind.PLAIN;
-    case 1:
-    case "MARKDOWN":
-      return StringKind.MARKDOWN;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return StringKind.UNRECOGNIZED;
-  }
-}
-
-export function stringKindToJSON(object: StringKind): string {
-  switch (object) {
-    case StringKind.PLAIN:
-      return "PLAIN";
-    case StringKind.MARKDOWN:
-      return "MARKDOWN";
-    case StringKind.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 /**
  * A cty value on the wire, encoded against the schema's implied type. Hosts send msgpack;
  * json shows up only in a few legacy paths. Neither field set means a null value.
@@ -96,38 +69,6 @@ export enum Diagnostic_Severity {
   ERROR = 1,
   WARNING = 2,
   UNRECOGNIZED = -1,
-}
-
-export function diagnostic_SeverityFromJSON(object: any): Diagnostic_Severity {
-  switch (object) {
-    case 0:
-    case "INVALID":
-      return Diagnostic_Severity.INVALID;
-    case 1:
-    case "ERROR":
-      return Diagnostic_Severity.ERROR;
-    case 2:
-    case "WARNING":
-      return Diagnostic_Severity.WARNING;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Diagnostic_Severity.UNRECOGNIZED;
-  }
-}
-
-export function diagnostic_SeverityToJSON(object: Diagnostic_Severity): string {
-  switch (object) {
-    case Diagnostic_Severity.INVALID:
-      return "INVALID";
-    case Diagnostic_Severity.ERROR:
-      return "ERROR";
-    case Diagnostic_Severity.WARNING:
-      return "WARNING";
-    case Diagnostic_Severity.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
 }
 
 /** The error answer of CallFunction (functions have no diagnostics). */
@@ -277,53 +218,6 @@ export enum Schema_NestedBlock_NestingMode {
   UNRECOGNIZED = -1,
 }
 
-export function schema_NestedBlock_NestingModeFromJSON(object: any): Schema_NestedBlock_NestingMode {
-  switch (object) {
-    case 0:
-    case "INVALID":
-      return Schema_NestedBlock_NestingMode.INVALID;
-    case 1:
-    case "SINGLE":
-      return Schema_NestedBlock_NestingMode.SINGLE;
-    case 2:
-    case "LIST":
-      return Schema_NestedBlock_NestingMode.LIST;
-    case 3:
-    case "SET":
-      return Schema_NestedBlock_NestingMode.SET;
-    case 4:
-    case "MAP":
-      return Schema_NestedBlock_NestingMode.MAP;
-    case 5:
-    case "GROUP":
-      return Schema_NestedBlock_NestingMode.GROUP;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Schema_NestedBlock_NestingMode.UNRECOGNIZED;
-  }
-}
-
-export function schema_NestedBlock_NestingModeToJSON(object: Schema_NestedBlock_NestingMode): string {
-  switch (object) {
-    case Schema_NestedBlock_NestingMode.INVALID:
-      return "INVALID";
-    case Schema_NestedBlock_NestingMode.SINGLE:
-      return "SINGLE";
-    case Schema_NestedBlock_NestingMode.LIST:
-      return "LIST";
-    case Schema_NestedBlock_NestingMode.SET:
-      return "SET";
-    case Schema_NestedBlock_NestingMode.MAP:
-      return "MAP";
-    case Schema_NestedBlock_NestingMode.GROUP:
-      return "GROUP";
-    case Schema_NestedBlock_NestingMode.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 /** A provider-defined function: its signature and documentation. */
 export interface FunctionMessage {
   parameters: Function_Parameter[];
@@ -394,43 +288,6 @@ export enum Deferred_Reason {
   /** ABSENT_PREREQ - Something this depends on has not been created yet. */
   ABSENT_PREREQ = 3,
   UNRECOGNIZED = -1,
-}
-
-export function deferred_ReasonFromJSON(object: any): Deferred_Reason {
-  switch (object) {
-    case 0:
-    case "UNKNOWN":
-      return Deferred_Reason.UNKNOWN;
-    case 1:
-    case "RESOURCE_CONFIG_UNKNOWN":
-      return Deferred_Reason.RESOURCE_CONFIG_UNKNOWN;
-    case 2:
-    case "PROVIDER_CONFIG_UNKNOWN":
-      return Deferred_Reason.PROVIDER_CONFIG_UNKNOWN;
-    case 3:
-    case "ABSENT_PREREQ":
-      return Deferred_Reason.ABSENT_PREREQ;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Deferred_Reason.UNRECOGNIZED;
-  }
-}
-
-export function deferred_ReasonToJSON(object: Deferred_Reason): string {
-  switch (object) {
-    case Deferred_Reason.UNKNOWN:
-      return "UNKNOWN";
-    case Deferred_Reason.RESOURCE_CONFIG_UNKNOWN:
-      return "RESOURCE_CONFIG_UNKNOWN";
-    case Deferred_Reason.PROVIDER_CONFIG_UNKNOWN:
-      return "PROVIDER_CONFIG_UNKNOWN";
-    case Deferred_Reason.ABSENT_PREREQ:
-      return "ABSENT_PREREQ";
-    case Deferred_Reason.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
 }
 
 export interface GetMetadata {
@@ -1090,24 +947,6 @@ export const DynamicValue: MessageFns<DynamicValue> = {
     }
   },
 
-  fromJSON(object: any): DynamicValue {
-    return {
-      msgpack: isSet(object.msgpack) ? Buffer.from(bytesFromBase64(object.msgpack)) : Buffer.alloc(0),
-      json: isSet(object.json) ? Buffer.from(bytesFromBase64(object.json)) : Buffer.alloc(0),
-    };
-  },
-
-  toJSON(message: DynamicValue): unknown {
-    const obj: any = {};
-    if (message.msgpack.length !== 0) {
-      obj.msgpack = base64FromBytes(message.msgpack);
-    }
-    if (message.json.length !== 0) {
-      obj.json = base64FromBytes(message.json);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<DynamicValue>): DynamicValue {
     return DynamicValue.fromPartial(base ?? {});
   },
@@ -1197,32 +1036,6 @@ export const Diagnostic: MessageFns<Diagnostic> = {
     }
   },
 
-  fromJSON(object: any): Diagnostic {
-    return {
-      severity: isSet(object.severity) ? diagnostic_SeverityFromJSON(object.severity) : 0,
-      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
-      detail: isSet(object.detail) ? globalThis.String(object.detail) : "",
-      attribute: isSet(object.attribute) ? AttributePath.fromJSON(object.attribute) : undefined,
-    };
-  },
-
-  toJSON(message: Diagnostic): unknown {
-    const obj: any = {};
-    if (message.severity !== 0) {
-      obj.severity = diagnostic_SeverityToJSON(message.severity);
-    }
-    if (message.summary !== "") {
-      obj.summary = message.summary;
-    }
-    if (message.detail !== "") {
-      obj.detail = message.detail;
-    }
-    if (message.attribute !== undefined) {
-      obj.attribute = AttributePath.toJSON(message.attribute);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Diagnostic>): Diagnostic {
     return Diagnostic.fromPartial(base ?? {});
   },
@@ -1297,28 +1110,6 @@ export const FunctionError: MessageFns<FunctionError> = {
     }
   },
 
-  fromJSON(object: any): FunctionError {
-    return {
-      text: isSet(object.text) ? globalThis.String(object.text) : "",
-      functionArgument: isSet(object.functionArgument)
-        ? BigInt(object.functionArgument)
-        : isSet(object.function_argument)
-        ? BigInt(object.function_argument)
-        : undefined,
-    };
-  },
-
-  toJSON(message: FunctionError): unknown {
-    const obj: any = {};
-    if (message.text !== "") {
-      obj.text = message.text;
-    }
-    if (message.functionArgument !== undefined) {
-      obj.functionArgument = message.functionArgument.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<FunctionError>): FunctionError {
     return FunctionError.fromPartial(base ?? {});
   },
@@ -1375,22 +1166,6 @@ export const AttributePath: MessageFns<AttributePath> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): AttributePath {
-    return {
-      steps: globalThis.Array.isArray(object?.steps)
-        ? object.steps.map((e: any) => AttributePath_Step.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: AttributePath): unknown {
-    const obj: any = {};
-    if (message.steps?.length) {
-      obj.steps = message.steps.map((e) => AttributePath_Step.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<AttributePath>): AttributePath {
@@ -1473,40 +1248,6 @@ export const AttributePath_Step: MessageFns<AttributePath_Step> = {
     }
   },
 
-  fromJSON(object: any): AttributePath_Step {
-    return {
-      attributeName: isSet(object.attributeName)
-        ? globalThis.String(object.attributeName)
-        : isSet(object.attribute_name)
-        ? globalThis.String(object.attribute_name)
-        : undefined,
-      elementKeyString: isSet(object.elementKeyString)
-        ? globalThis.String(object.elementKeyString)
-        : isSet(object.element_key_string)
-        ? globalThis.String(object.element_key_string)
-        : undefined,
-      elementKeyInt: isSet(object.elementKeyInt)
-        ? BigInt(object.elementKeyInt)
-        : isSet(object.element_key_int)
-        ? BigInt(object.element_key_int)
-        : undefined,
-    };
-  },
-
-  toJSON(message: AttributePath_Step): unknown {
-    const obj: any = {};
-    if (message.attributeName !== undefined) {
-      obj.attributeName = message.attributeName;
-    }
-    if (message.elementKeyString !== undefined) {
-      obj.elementKeyString = message.elementKeyString;
-    }
-    if (message.elementKeyInt !== undefined) {
-      obj.elementKeyInt = message.elementKeyInt.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<AttributePath_Step>): AttributePath_Step {
     return AttributePath_Step.fromPartial(base ?? {});
   },
@@ -1555,15 +1296,6 @@ export const Stop: MessageFns<Stop> = {
     }
   },
 
-  fromJSON(_: any): Stop {
-    return {};
-  },
-
-  toJSON(_: Stop): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<Stop>): Stop {
     return Stop.fromPartial(base ?? {});
   },
@@ -1605,15 +1337,6 @@ export const Stop_Request: MessageFns<Stop_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): Stop_Request {
-    return {};
-  },
-
-  toJSON(_: Stop_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<Stop_Request>): Stop_Request {
@@ -1668,18 +1391,6 @@ export const Stop_Response: MessageFns<Stop_Response> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Stop_Response {
-    return { Error: isSet(object.Error) ? globalThis.String(object.Error) : "" };
-  },
-
-  toJSON(message: Stop_Response): unknown {
-    const obj: any = {};
-    if (message.Error !== "") {
-      obj.Error = message.Error;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Stop_Response>): Stop_Response {
@@ -1749,43 +1460,6 @@ export const RawState: MessageFns<RawState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): RawState {
-    return {
-      json: isSet(object.json) ? Buffer.from(bytesFromBase64(object.json)) : Buffer.alloc(0),
-      flatmap: isObject(object.flatmap)
-        ? (globalThis.Object.entries(object.flatmap) as [string, any][]).reduce(
-          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: globalThis.String(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-    };
-  },
-
-  toJSON(message: RawState): unknown {
-    const obj: any = {};
-    if (message.json.length !== 0) {
-      obj.json = base64FromBytes(message.json);
-    }
-    if (message.flatmap) {
-      const entries = globalThis.Object.entries(message.flatmap) as [string, string][];
-      if (entries.length > 0) {
-        obj.flatmap = {};
-        entries.forEach(([k, v]) => {
-          obj.flatmap[k] = v;
-        });
-      }
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<RawState>): RawState {
@@ -1863,24 +1537,6 @@ export const RawState_FlatmapEntry: MessageFns<RawState_FlatmapEntry> = {
     }
   },
 
-  fromJSON(object: any): RawState_FlatmapEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? globalThis.String(object.value) : "",
-    };
-  },
-
-  toJSON(message: RawState_FlatmapEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== "") {
-      obj.value = message.value;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<RawState_FlatmapEntry>): RawState_FlatmapEntry {
     return RawState_FlatmapEntry.fromPartial(base ?? {});
   },
@@ -1949,30 +1605,6 @@ export const ResourceIdentitySchema: MessageFns<ResourceIdentitySchema> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ResourceIdentitySchema {
-    return {
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      identityAttributes: globalThis.Array.isArray(object?.identityAttributes)
-        ? object.identityAttributes.map((e: any) => ResourceIdentitySchema_IdentityAttribute.fromJSON(e))
-        : globalThis.Array.isArray(object?.identity_attributes)
-        ? object.identity_attributes.map((e: any) => ResourceIdentitySchema_IdentityAttribute.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ResourceIdentitySchema): unknown {
-    const obj: any = {};
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.identityAttributes?.length) {
-      obj.identityAttributes = message.identityAttributes.map((e) =>
-        ResourceIdentitySchema_IdentityAttribute.toJSON(e)
-      );
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ResourceIdentitySchema>): ResourceIdentitySchema {
@@ -2076,44 +1708,6 @@ export const ResourceIdentitySchema_IdentityAttribute: MessageFns<ResourceIdenti
     }
   },
 
-  fromJSON(object: any): ResourceIdentitySchema_IdentityAttribute {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0),
-      requiredForImport: isSet(object.requiredForImport)
-        ? globalThis.Boolean(object.requiredForImport)
-        : isSet(object.required_for_import)
-        ? globalThis.Boolean(object.required_for_import)
-        : false,
-      optionalForImport: isSet(object.optionalForImport)
-        ? globalThis.Boolean(object.optionalForImport)
-        : isSet(object.optional_for_import)
-        ? globalThis.Boolean(object.optional_for_import)
-        : false,
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-    };
-  },
-
-  toJSON(message: ResourceIdentitySchema_IdentityAttribute): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    if (message.requiredForImport !== false) {
-      obj.requiredForImport = message.requiredForImport;
-    }
-    if (message.optionalForImport !== false) {
-      obj.optionalForImport = message.optionalForImport;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ResourceIdentitySchema_IdentityAttribute>): ResourceIdentitySchema_IdentityAttribute {
     return ResourceIdentitySchema_IdentityAttribute.fromPartial(base ?? {});
   },
@@ -2173,24 +1767,6 @@ export const ResourceIdentityData: MessageFns<ResourceIdentityData> = {
     }
   },
 
-  fromJSON(object: any): ResourceIdentityData {
-    return {
-      identityData: isSet(object.identityData)
-        ? DynamicValue.fromJSON(object.identityData)
-        : isSet(object.identity_data)
-        ? DynamicValue.fromJSON(object.identity_data)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ResourceIdentityData): unknown {
-    const obj: any = {};
-    if (message.identityData !== undefined) {
-      obj.identityData = DynamicValue.toJSON(message.identityData);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ResourceIdentityData>): ResourceIdentityData {
     return ResourceIdentityData.fromPartial(base ?? {});
   },
@@ -2246,18 +1822,6 @@ export const ActionSchema: MessageFns<ActionSchema> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ActionSchema {
-    return { schema: isSet(object.schema) ? Schema.fromJSON(object.schema) : undefined };
-  },
-
-  toJSON(message: ActionSchema): unknown {
-    const obj: any = {};
-    if (message.schema !== undefined) {
-      obj.schema = Schema.toJSON(message.schema);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ActionSchema>): ActionSchema {
@@ -2329,24 +1893,6 @@ export const Schema: MessageFns<Schema> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Schema {
-    return {
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      block: isSet(object.block) ? Schema_Block.fromJSON(object.block) : undefined,
-    };
-  },
-
-  toJSON(message: Schema): unknown {
-    const obj: any = {};
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.block !== undefined) {
-      obj.block = Schema_Block.toJSON(message.block);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Schema>): Schema {
@@ -2482,58 +2028,6 @@ export const Schema_Block: MessageFns<Schema_Block> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Schema_Block {
-    return {
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      attributes: globalThis.Array.isArray(object?.attributes)
-        ? object.attributes.map((e: any) => Schema_Attribute.fromJSON(e))
-        : [],
-      blockTypes: globalThis.Array.isArray(object?.blockTypes)
-        ? object.blockTypes.map((e: any) => Schema_NestedBlock.fromJSON(e))
-        : globalThis.Array.isArray(object?.block_types)
-        ? object.block_types.map((e: any) => Schema_NestedBlock.fromJSON(e))
-        : [],
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-      deprecated: isSet(object.deprecated) ? globalThis.Boolean(object.deprecated) : false,
-      deprecationMessage: isSet(object.deprecationMessage)
-        ? globalThis.String(object.deprecationMessage)
-        : isSet(object.deprecation_message)
-        ? globalThis.String(object.deprecation_message)
-        : "",
-    };
-  },
-
-  toJSON(message: Schema_Block): unknown {
-    const obj: any = {};
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.attributes?.length) {
-      obj.attributes = message.attributes.map((e) => Schema_Attribute.toJSON(e));
-    }
-    if (message.blockTypes?.length) {
-      obj.blockTypes = message.blockTypes.map((e) => Schema_NestedBlock.toJSON(e));
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    if (message.deprecated !== false) {
-      obj.deprecated = message.deprecated;
-    }
-    if (message.deprecationMessage !== "") {
-      obj.deprecationMessage = message.deprecationMessage;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Schema_Block>): Schema_Block {
@@ -2719,72 +2213,6 @@ export const Schema_Attribute: MessageFns<Schema_Attribute> = {
     }
   },
 
-  fromJSON(object: any): Schema_Attribute {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0),
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      required: isSet(object.required) ? globalThis.Boolean(object.required) : false,
-      optional: isSet(object.optional) ? globalThis.Boolean(object.optional) : false,
-      computed: isSet(object.computed) ? globalThis.Boolean(object.computed) : false,
-      sensitive: isSet(object.sensitive) ? globalThis.Boolean(object.sensitive) : false,
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-      deprecated: isSet(object.deprecated) ? globalThis.Boolean(object.deprecated) : false,
-      writeOnly: isSet(object.writeOnly)
-        ? globalThis.Boolean(object.writeOnly)
-        : isSet(object.write_only)
-        ? globalThis.Boolean(object.write_only)
-        : false,
-      deprecationMessage: isSet(object.deprecationMessage)
-        ? globalThis.String(object.deprecationMessage)
-        : isSet(object.deprecation_message)
-        ? globalThis.String(object.deprecation_message)
-        : "",
-    };
-  },
-
-  toJSON(message: Schema_Attribute): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.required !== false) {
-      obj.required = message.required;
-    }
-    if (message.optional !== false) {
-      obj.optional = message.optional;
-    }
-    if (message.computed !== false) {
-      obj.computed = message.computed;
-    }
-    if (message.sensitive !== false) {
-      obj.sensitive = message.sensitive;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    if (message.deprecated !== false) {
-      obj.deprecated = message.deprecated;
-    }
-    if (message.writeOnly !== false) {
-      obj.writeOnly = message.writeOnly;
-    }
-    if (message.deprecationMessage !== "") {
-      obj.deprecationMessage = message.deprecationMessage;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Schema_Attribute>): Schema_Attribute {
     return Schema_Attribute.fromPartial(base ?? {});
   },
@@ -2898,48 +2326,6 @@ export const Schema_NestedBlock: MessageFns<Schema_NestedBlock> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Schema_NestedBlock {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      block: isSet(object.block) ? Schema_Block.fromJSON(object.block) : undefined,
-      nesting: isSet(object.nesting) ? schema_NestedBlock_NestingModeFromJSON(object.nesting) : 0,
-      minItems: isSet(object.minItems)
-        ? BigInt(object.minItems)
-        : isSet(object.min_items)
-        ? BigInt(object.min_items)
-        : 0n,
-      maxItems: isSet(object.maxItems)
-        ? BigInt(object.maxItems)
-        : isSet(object.max_items)
-        ? BigInt(object.max_items)
-        : 0n,
-    };
-  },
-
-  toJSON(message: Schema_NestedBlock): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.block !== undefined) {
-      obj.block = Schema_Block.toJSON(message.block);
-    }
-    if (message.nesting !== 0) {
-      obj.nesting = schema_NestedBlock_NestingModeToJSON(message.nesting);
-    }
-    if (message.minItems !== 0n) {
-      obj.minItems = message.minItems.toString();
-    }
-    if (message.maxItems !== 0n) {
-      obj.maxItems = message.maxItems.toString();
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Schema_NestedBlock>): Schema_NestedBlock {
@@ -3077,58 +2463,6 @@ export const FunctionMessage: MessageFns<FunctionMessage> = {
     }
   },
 
-  fromJSON(object: any): FunctionMessage {
-    return {
-      parameters: globalThis.Array.isArray(object?.parameters)
-        ? object.parameters.map((e: any) => Function_Parameter.fromJSON(e))
-        : [],
-      variadicParameter: isSet(object.variadicParameter)
-        ? Function_Parameter.fromJSON(object.variadicParameter)
-        : isSet(object.variadic_parameter)
-        ? Function_Parameter.fromJSON(object.variadic_parameter)
-        : undefined,
-      return: isSet(object.return) ? Function_Return.fromJSON(object.return) : undefined,
-      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-      deprecationMessage: isSet(object.deprecationMessage)
-        ? globalThis.String(object.deprecationMessage)
-        : isSet(object.deprecation_message)
-        ? globalThis.String(object.deprecation_message)
-        : "",
-    };
-  },
-
-  toJSON(message: FunctionMessage): unknown {
-    const obj: any = {};
-    if (message.parameters?.length) {
-      obj.parameters = message.parameters.map((e) => Function_Parameter.toJSON(e));
-    }
-    if (message.variadicParameter !== undefined) {
-      obj.variadicParameter = Function_Parameter.toJSON(message.variadicParameter);
-    }
-    if (message.return !== undefined) {
-      obj.return = Function_Return.toJSON(message.return);
-    }
-    if (message.summary !== "") {
-      obj.summary = message.summary;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    if (message.deprecationMessage !== "") {
-      obj.deprecationMessage = message.deprecationMessage;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<FunctionMessage>): FunctionMessage {
     return FunctionMessage.fromPartial(base ?? {});
   },
@@ -3256,52 +2590,6 @@ export const Function_Parameter: MessageFns<Function_Parameter> = {
     }
   },
 
-  fromJSON(object: any): Function_Parameter {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0),
-      allowNullValue: isSet(object.allowNullValue)
-        ? globalThis.Boolean(object.allowNullValue)
-        : isSet(object.allow_null_value)
-        ? globalThis.Boolean(object.allow_null_value)
-        : false,
-      allowUnknownValues: isSet(object.allowUnknownValues)
-        ? globalThis.Boolean(object.allowUnknownValues)
-        : isSet(object.allow_unknown_values)
-        ? globalThis.Boolean(object.allow_unknown_values)
-        : false,
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-    };
-  },
-
-  toJSON(message: Function_Parameter): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    if (message.allowNullValue !== false) {
-      obj.allowNullValue = message.allowNullValue;
-    }
-    if (message.allowUnknownValues !== false) {
-      obj.allowUnknownValues = message.allowUnknownValues;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Function_Parameter>): Function_Parameter {
     return Function_Parameter.fromPartial(base ?? {});
   },
@@ -3360,18 +2648,6 @@ export const Function_Return: MessageFns<Function_Return> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Function_Return {
-    return { type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0) };
-  },
-
-  toJSON(message: Function_Return): unknown {
-    const obj: any = {};
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Function_Return>): Function_Return {
@@ -3467,48 +2743,6 @@ export const ServerCapabilities: MessageFns<ServerCapabilities> = {
     }
   },
 
-  fromJSON(object: any): ServerCapabilities {
-    return {
-      planDestroy: isSet(object.planDestroy)
-        ? globalThis.Boolean(object.planDestroy)
-        : isSet(object.plan_destroy)
-        ? globalThis.Boolean(object.plan_destroy)
-        : false,
-      getProviderSchemaOptional: isSet(object.getProviderSchemaOptional)
-        ? globalThis.Boolean(object.getProviderSchemaOptional)
-        : isSet(object.get_provider_schema_optional)
-        ? globalThis.Boolean(object.get_provider_schema_optional)
-        : false,
-      moveResourceState: isSet(object.moveResourceState)
-        ? globalThis.Boolean(object.moveResourceState)
-        : isSet(object.move_resource_state)
-        ? globalThis.Boolean(object.move_resource_state)
-        : false,
-      generateResourceConfig: isSet(object.generateResourceConfig)
-        ? globalThis.Boolean(object.generateResourceConfig)
-        : isSet(object.generate_resource_config)
-        ? globalThis.Boolean(object.generate_resource_config)
-        : false,
-    };
-  },
-
-  toJSON(message: ServerCapabilities): unknown {
-    const obj: any = {};
-    if (message.planDestroy !== false) {
-      obj.planDestroy = message.planDestroy;
-    }
-    if (message.getProviderSchemaOptional !== false) {
-      obj.getProviderSchemaOptional = message.getProviderSchemaOptional;
-    }
-    if (message.moveResourceState !== false) {
-      obj.moveResourceState = message.moveResourceState;
-    }
-    if (message.generateResourceConfig !== false) {
-      obj.generateResourceConfig = message.generateResourceConfig;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ServerCapabilities>): ServerCapabilities {
     return ServerCapabilities.fromPartial(base ?? {});
   },
@@ -3578,32 +2812,6 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
     }
   },
 
-  fromJSON(object: any): ClientCapabilities {
-    return {
-      deferralAllowed: isSet(object.deferralAllowed)
-        ? globalThis.Boolean(object.deferralAllowed)
-        : isSet(object.deferral_allowed)
-        ? globalThis.Boolean(object.deferral_allowed)
-        : false,
-      writeOnlyAttributesAllowed: isSet(object.writeOnlyAttributesAllowed)
-        ? globalThis.Boolean(object.writeOnlyAttributesAllowed)
-        : isSet(object.write_only_attributes_allowed)
-        ? globalThis.Boolean(object.write_only_attributes_allowed)
-        : false,
-    };
-  },
-
-  toJSON(message: ClientCapabilities): unknown {
-    const obj: any = {};
-    if (message.deferralAllowed !== false) {
-      obj.deferralAllowed = message.deferralAllowed;
-    }
-    if (message.writeOnlyAttributesAllowed !== false) {
-      obj.writeOnlyAttributesAllowed = message.writeOnlyAttributesAllowed;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ClientCapabilities>): ClientCapabilities {
     return ClientCapabilities.fromPartial(base ?? {});
   },
@@ -3660,18 +2868,6 @@ export const Deferred: MessageFns<Deferred> = {
     }
   },
 
-  fromJSON(object: any): Deferred {
-    return { reason: isSet(object.reason) ? deferred_ReasonFromJSON(object.reason) : 0 };
-  },
-
-  toJSON(message: Deferred): unknown {
-    const obj: any = {};
-    if (message.reason !== 0) {
-      obj.reason = deferred_ReasonToJSON(message.reason);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Deferred>): Deferred {
     return Deferred.fromPartial(base ?? {});
   },
@@ -3716,15 +2912,6 @@ export const GetMetadata: MessageFns<GetMetadata> = {
     }
   },
 
-  fromJSON(_: any): GetMetadata {
-    return {};
-  },
-
-  toJSON(_: GetMetadata): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata>): GetMetadata {
     return GetMetadata.fromPartial(base ?? {});
   },
@@ -3766,15 +2953,6 @@ export const GetMetadata_Request: MessageFns<GetMetadata_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetMetadata_Request {
-    return {};
-  },
-
-  toJSON(_: GetMetadata_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_Request>): GetMetadata_Request {
@@ -3917,72 +3095,6 @@ export const GetMetadata_Response: MessageFns<GetMetadata_Response> = {
     }
   },
 
-  fromJSON(object: any): GetMetadata_Response {
-    return {
-      serverCapabilities: isSet(object.serverCapabilities)
-        ? ServerCapabilities.fromJSON(object.serverCapabilities)
-        : isSet(object.server_capabilities)
-        ? ServerCapabilities.fromJSON(object.server_capabilities)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      dataSources: globalThis.Array.isArray(object?.dataSources)
-        ? object.dataSources.map((e: any) => GetMetadata_DataSourceMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.data_sources)
-        ? object.data_sources.map((e: any) => GetMetadata_DataSourceMetadata.fromJSON(e))
-        : [],
-      resources: globalThis.Array.isArray(object?.resources)
-        ? object.resources.map((e: any) => GetMetadata_ResourceMetadata.fromJSON(e))
-        : [],
-      functions: globalThis.Array.isArray(object?.functions)
-        ? object.functions.map((e: any) => GetMetadata_FunctionMetadata.fromJSON(e))
-        : [],
-      ephemeralResources: globalThis.Array.isArray(object?.ephemeralResources)
-        ? object.ephemeralResources.map((e: any) => GetMetadata_EphemeralMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.ephemeral_resources)
-        ? object.ephemeral_resources.map((e: any) => GetMetadata_EphemeralMetadata.fromJSON(e))
-        : [],
-      listResources: globalThis.Array.isArray(object?.listResources)
-        ? object.listResources.map((e: any) => GetMetadata_ListResourceMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.list_resources)
-        ? object.list_resources.map((e: any) => GetMetadata_ListResourceMetadata.fromJSON(e))
-        : [],
-      actions: globalThis.Array.isArray(object?.actions)
-        ? object.actions.map((e: any) => GetMetadata_ActionMetadata.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetMetadata_Response): unknown {
-    const obj: any = {};
-    if (message.serverCapabilities !== undefined) {
-      obj.serverCapabilities = ServerCapabilities.toJSON(message.serverCapabilities);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.dataSources?.length) {
-      obj.dataSources = message.dataSources.map((e) => GetMetadata_DataSourceMetadata.toJSON(e));
-    }
-    if (message.resources?.length) {
-      obj.resources = message.resources.map((e) => GetMetadata_ResourceMetadata.toJSON(e));
-    }
-    if (message.functions?.length) {
-      obj.functions = message.functions.map((e) => GetMetadata_FunctionMetadata.toJSON(e));
-    }
-    if (message.ephemeralResources?.length) {
-      obj.ephemeralResources = message.ephemeralResources.map((e) => GetMetadata_EphemeralMetadata.toJSON(e));
-    }
-    if (message.listResources?.length) {
-      obj.listResources = message.listResources.map((e) => GetMetadata_ListResourceMetadata.toJSON(e));
-    }
-    if (message.actions?.length) {
-      obj.actions = message.actions.map((e) => GetMetadata_ActionMetadata.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_Response>): GetMetadata_Response {
     return GetMetadata_Response.fromPartial(base ?? {});
   },
@@ -4048,24 +3160,6 @@ export const GetMetadata_EphemeralMetadata: MessageFns<GetMetadata_EphemeralMeta
     }
   },
 
-  fromJSON(object: any): GetMetadata_EphemeralMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_EphemeralMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_EphemeralMetadata>): GetMetadata_EphemeralMetadata {
     return GetMetadata_EphemeralMetadata.fromPartial(base ?? {});
   },
@@ -4119,18 +3213,6 @@ export const GetMetadata_FunctionMetadata: MessageFns<GetMetadata_FunctionMetada
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetMetadata_FunctionMetadata {
-    return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
-  },
-
-  toJSON(message: GetMetadata_FunctionMetadata): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_FunctionMetadata>): GetMetadata_FunctionMetadata {
@@ -4188,24 +3270,6 @@ export const GetMetadata_DataSourceMetadata: MessageFns<GetMetadata_DataSourceMe
     }
   },
 
-  fromJSON(object: any): GetMetadata_DataSourceMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_DataSourceMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_DataSourceMetadata>): GetMetadata_DataSourceMetadata {
     return GetMetadata_DataSourceMetadata.fromPartial(base ?? {});
   },
@@ -4259,24 +3323,6 @@ export const GetMetadata_ResourceMetadata: MessageFns<GetMetadata_ResourceMetada
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetMetadata_ResourceMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_ResourceMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_ResourceMetadata>): GetMetadata_ResourceMetadata {
@@ -4334,24 +3380,6 @@ export const GetMetadata_ListResourceMetadata: MessageFns<GetMetadata_ListResour
     }
   },
 
-  fromJSON(object: any): GetMetadata_ListResourceMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_ListResourceMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_ListResourceMetadata>): GetMetadata_ListResourceMetadata {
     return GetMetadata_ListResourceMetadata.fromPartial(base ?? {});
   },
@@ -4407,24 +3435,6 @@ export const GetMetadata_ActionMetadata: MessageFns<GetMetadata_ActionMetadata> 
     }
   },
 
-  fromJSON(object: any): GetMetadata_ActionMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_ActionMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_ActionMetadata>): GetMetadata_ActionMetadata {
     return GetMetadata_ActionMetadata.fromPartial(base ?? {});
   },
@@ -4469,15 +3479,6 @@ export const GetProviderSchema: MessageFns<GetProviderSchema> = {
     }
   },
 
-  fromJSON(_: any): GetProviderSchema {
-    return {};
-  },
-
-  toJSON(_: GetProviderSchema): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetProviderSchema>): GetProviderSchema {
     return GetProviderSchema.fromPartial(base ?? {});
   },
@@ -4519,15 +3520,6 @@ export const GetProviderSchema_Request: MessageFns<GetProviderSchema_Request> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetProviderSchema_Request {
-    return {};
-  },
-
-  toJSON(_: GetProviderSchema_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetProviderSchema_Request>): GetProviderSchema_Request {
@@ -4718,245 +3710,6 @@ export const GetProviderSchema_Response: MessageFns<GetProviderSchema_Response> 
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response {
-    return {
-      provider: isSet(object.provider) ? Schema.fromJSON(object.provider) : undefined,
-      resourceSchemas: isObject(object.resourceSchemas)
-        ? (globalThis.Object.entries(object.resourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.resource_schemas)
-        ? (globalThis.Object.entries(object.resource_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      dataSourceSchemas: isObject(object.dataSourceSchemas)
-        ? (globalThis.Object.entries(object.dataSourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.data_source_schemas)
-        ? (globalThis.Object.entries(object.data_source_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      functions: isObject(object.functions)
-        ? (globalThis.Object.entries(object.functions) as [string, any][]).reduce(
-          (acc: { [key: string]: FunctionMessage }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: FunctionMessage.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      ephemeralResourceSchemas: isObject(object.ephemeralResourceSchemas)
-        ? (globalThis.Object.entries(object.ephemeralResourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.ephemeral_resource_schemas)
-        ? (globalThis.Object.entries(object.ephemeral_resource_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      listResourceSchemas: isObject(object.listResourceSchemas)
-        ? (globalThis.Object.entries(object.listResourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.list_resource_schemas)
-        ? (globalThis.Object.entries(object.list_resource_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      actionSchemas: isObject(object.actionSchemas)
-        ? (globalThis.Object.entries(object.actionSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ActionSchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ActionSchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.action_schemas)
-        ? (globalThis.Object.entries(object.action_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ActionSchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ActionSchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      providerMeta: isSet(object.providerMeta)
-        ? Schema.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? Schema.fromJSON(object.provider_meta)
-        : undefined,
-      serverCapabilities: isSet(object.serverCapabilities)
-        ? ServerCapabilities.fromJSON(object.serverCapabilities)
-        : isSet(object.server_capabilities)
-        ? ServerCapabilities.fromJSON(object.server_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response): unknown {
-    const obj: any = {};
-    if (message.provider !== undefined) {
-      obj.provider = Schema.toJSON(message.provider);
-    }
-    if (message.resourceSchemas) {
-      const entries = globalThis.Object.entries(message.resourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.resourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.resourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.dataSourceSchemas) {
-      const entries = globalThis.Object.entries(message.dataSourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.dataSourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.dataSourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.functions) {
-      const entries = globalThis.Object.entries(message.functions) as [string, FunctionMessage][];
-      if (entries.length > 0) {
-        obj.functions = {};
-        entries.forEach(([k, v]) => {
-          obj.functions[k] = FunctionMessage.toJSON(v);
-        });
-      }
-    }
-    if (message.ephemeralResourceSchemas) {
-      const entries = globalThis.Object.entries(message.ephemeralResourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.ephemeralResourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.ephemeralResourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.listResourceSchemas) {
-      const entries = globalThis.Object.entries(message.listResourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.listResourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.listResourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.actionSchemas) {
-      const entries = globalThis.Object.entries(message.actionSchemas) as [string, ActionSchema][];
-      if (entries.length > 0) {
-        obj.actionSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.actionSchemas[k] = ActionSchema.toJSON(v);
-        });
-      }
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = Schema.toJSON(message.providerMeta);
-    }
-    if (message.serverCapabilities !== undefined) {
-      obj.serverCapabilities = ServerCapabilities.toJSON(message.serverCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetProviderSchema_Response>): GetProviderSchema_Response {
     return GetProviderSchema_Response.fromPartial(base ?? {});
   },
@@ -5088,24 +3841,6 @@ export const GetProviderSchema_Response_ResourceSchemasEntry: MessageFns<
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response_ResourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_ResourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetProviderSchema_Response_ResourceSchemasEntry>,
   ): GetProviderSchema_Response_ResourceSchemasEntry {
@@ -5184,24 +3919,6 @@ export const GetProviderSchema_Response_DataSourceSchemasEntry: MessageFns<
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response_DataSourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_DataSourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetProviderSchema_Response_DataSourceSchemasEntry>,
   ): GetProviderSchema_Response_DataSourceSchemasEntry {
@@ -5273,24 +3990,6 @@ export const GetProviderSchema_Response_FunctionsEntry: MessageFns<GetProviderSc
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetProviderSchema_Response_FunctionsEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? FunctionMessage.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_FunctionsEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = FunctionMessage.toJSON(message.value);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetProviderSchema_Response_FunctionsEntry>): GetProviderSchema_Response_FunctionsEntry {
@@ -5367,24 +4066,6 @@ export const GetProviderSchema_Response_EphemeralResourceSchemasEntry: MessageFn
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetProviderSchema_Response_EphemeralResourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_EphemeralResourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
   },
 
   create(
@@ -5465,24 +4146,6 @@ export const GetProviderSchema_Response_ListResourceSchemasEntry: MessageFns<
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response_ListResourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_ListResourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetProviderSchema_Response_ListResourceSchemasEntry>,
   ): GetProviderSchema_Response_ListResourceSchemasEntry {
@@ -5560,24 +4223,6 @@ export const GetProviderSchema_Response_ActionSchemasEntry: MessageFns<GetProvid
       }
     },
 
-    fromJSON(object: any): GetProviderSchema_Response_ActionSchemasEntry {
-      return {
-        key: isSet(object.key) ? globalThis.String(object.key) : "",
-        value: isSet(object.value) ? ActionSchema.fromJSON(object.value) : undefined,
-      };
-    },
-
-    toJSON(message: GetProviderSchema_Response_ActionSchemasEntry): unknown {
-      const obj: any = {};
-      if (message.key !== "") {
-        obj.key = message.key;
-      }
-      if (message.value !== undefined) {
-        obj.value = ActionSchema.toJSON(message.value);
-      }
-      return obj;
-    },
-
     create(
       base?: DeepPartial<GetProviderSchema_Response_ActionSchemasEntry>,
     ): GetProviderSchema_Response_ActionSchemasEntry {
@@ -5627,15 +4272,6 @@ export const PrepareProviderConfig: MessageFns<PrepareProviderConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): PrepareProviderConfig {
-    return {};
-  },
-
-  toJSON(_: PrepareProviderConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<PrepareProviderConfig>): PrepareProviderConfig {
@@ -5690,18 +4326,6 @@ export const PrepareProviderConfig_Request: MessageFns<PrepareProviderConfig_Req
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): PrepareProviderConfig_Request {
-    return { config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined };
-  },
-
-  toJSON(message: PrepareProviderConfig_Request): unknown {
-    const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<PrepareProviderConfig_Request>): PrepareProviderConfig_Request {
@@ -5772,30 +4396,6 @@ export const PrepareProviderConfig_Response: MessageFns<PrepareProviderConfig_Re
     }
   },
 
-  fromJSON(object: any): PrepareProviderConfig_Response {
-    return {
-      preparedConfig: isSet(object.preparedConfig)
-        ? DynamicValue.fromJSON(object.preparedConfig)
-        : isSet(object.prepared_config)
-        ? DynamicValue.fromJSON(object.prepared_config)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: PrepareProviderConfig_Response): unknown {
-    const obj: any = {};
-    if (message.preparedConfig !== undefined) {
-      obj.preparedConfig = DynamicValue.toJSON(message.preparedConfig);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PrepareProviderConfig_Response>): PrepareProviderConfig_Response {
     return PrepareProviderConfig_Response.fromPartial(base ?? {});
   },
@@ -5841,15 +4441,6 @@ export const UpgradeResourceState: MessageFns<UpgradeResourceState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): UpgradeResourceState {
-    return {};
-  },
-
-  toJSON(_: UpgradeResourceState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<UpgradeResourceState>): UpgradeResourceState {
@@ -5931,36 +4522,6 @@ export const UpgradeResourceState_Request: MessageFns<UpgradeResourceState_Reque
     }
   },
 
-  fromJSON(object: any): UpgradeResourceState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      rawState: isSet(object.rawState)
-        ? RawState.fromJSON(object.rawState)
-        : isSet(object.raw_state)
-        ? RawState.fromJSON(object.raw_state)
-        : undefined,
-    };
-  },
-
-  toJSON(message: UpgradeResourceState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.rawState !== undefined) {
-      obj.rawState = RawState.toJSON(message.rawState);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceState_Request>): UpgradeResourceState_Request {
     return UpgradeResourceState_Request.fromPartial(base ?? {});
   },
@@ -6031,30 +4592,6 @@ export const UpgradeResourceState_Response: MessageFns<UpgradeResourceState_Resp
     }
   },
 
-  fromJSON(object: any): UpgradeResourceState_Response {
-    return {
-      upgradedState: isSet(object.upgradedState)
-        ? DynamicValue.fromJSON(object.upgradedState)
-        : isSet(object.upgraded_state)
-        ? DynamicValue.fromJSON(object.upgraded_state)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: UpgradeResourceState_Response): unknown {
-    const obj: any = {};
-    if (message.upgradedState !== undefined) {
-      obj.upgradedState = DynamicValue.toJSON(message.upgradedState);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceState_Response>): UpgradeResourceState_Response {
     return UpgradeResourceState_Response.fromPartial(base ?? {});
   },
@@ -6102,15 +4639,6 @@ export const GetResourceIdentitySchemas: MessageFns<GetResourceIdentitySchemas> 
     }
   },
 
-  fromJSON(_: any): GetResourceIdentitySchemas {
-    return {};
-  },
-
-  toJSON(_: GetResourceIdentitySchemas): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetResourceIdentitySchemas>): GetResourceIdentitySchemas {
     return GetResourceIdentitySchemas.fromPartial(base ?? {});
   },
@@ -6152,15 +4680,6 @@ export const GetResourceIdentitySchemas_Request: MessageFns<GetResourceIdentityS
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetResourceIdentitySchemas_Request {
-    return {};
-  },
-
-  toJSON(_: GetResourceIdentitySchemas_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetResourceIdentitySchemas_Request>): GetResourceIdentitySchemas_Request {
@@ -6232,58 +4751,6 @@ export const GetResourceIdentitySchemas_Response: MessageFns<GetResourceIdentity
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetResourceIdentitySchemas_Response {
-    return {
-      identitySchemas: isObject(object.identitySchemas)
-        ? (globalThis.Object.entries(object.identitySchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ResourceIdentitySchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ResourceIdentitySchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.identity_schemas)
-        ? (globalThis.Object.entries(object.identity_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ResourceIdentitySchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ResourceIdentitySchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetResourceIdentitySchemas_Response): unknown {
-    const obj: any = {};
-    if (message.identitySchemas) {
-      const entries = globalThis.Object.entries(message.identitySchemas) as [string, ResourceIdentitySchema][];
-      if (entries.length > 0) {
-        obj.identitySchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.identitySchemas[k] = ResourceIdentitySchema.toJSON(v);
-        });
-      }
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetResourceIdentitySchemas_Response>): GetResourceIdentitySchemas_Response {
@@ -6367,24 +4834,6 @@ export const GetResourceIdentitySchemas_Response_IdentitySchemasEntry: MessageFn
     }
   },
 
-  fromJSON(object: any): GetResourceIdentitySchemas_Response_IdentitySchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? ResourceIdentitySchema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetResourceIdentitySchemas_Response_IdentitySchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = ResourceIdentitySchema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetResourceIdentitySchemas_Response_IdentitySchemasEntry>,
   ): GetResourceIdentitySchemas_Response_IdentitySchemasEntry {
@@ -6434,15 +4883,6 @@ export const UpgradeResourceIdentity: MessageFns<UpgradeResourceIdentity> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): UpgradeResourceIdentity {
-    return {};
-  },
-
-  toJSON(_: UpgradeResourceIdentity): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<UpgradeResourceIdentity>): UpgradeResourceIdentity {
@@ -6524,36 +4964,6 @@ export const UpgradeResourceIdentity_Request: MessageFns<UpgradeResourceIdentity
     }
   },
 
-  fromJSON(object: any): UpgradeResourceIdentity_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      rawIdentity: isSet(object.rawIdentity)
-        ? RawState.fromJSON(object.rawIdentity)
-        : isSet(object.raw_identity)
-        ? RawState.fromJSON(object.raw_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: UpgradeResourceIdentity_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.rawIdentity !== undefined) {
-      obj.rawIdentity = RawState.toJSON(message.rawIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceIdentity_Request>): UpgradeResourceIdentity_Request {
     return UpgradeResourceIdentity_Request.fromPartial(base ?? {});
   },
@@ -6624,30 +5034,6 @@ export const UpgradeResourceIdentity_Response: MessageFns<UpgradeResourceIdentit
     }
   },
 
-  fromJSON(object: any): UpgradeResourceIdentity_Response {
-    return {
-      upgradedIdentity: isSet(object.upgradedIdentity)
-        ? ResourceIdentityData.fromJSON(object.upgradedIdentity)
-        : isSet(object.upgraded_identity)
-        ? ResourceIdentityData.fromJSON(object.upgraded_identity)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: UpgradeResourceIdentity_Response): unknown {
-    const obj: any = {};
-    if (message.upgradedIdentity !== undefined) {
-      obj.upgradedIdentity = ResourceIdentityData.toJSON(message.upgradedIdentity);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceIdentity_Response>): UpgradeResourceIdentity_Response {
     return UpgradeResourceIdentity_Response.fromPartial(base ?? {});
   },
@@ -6693,15 +5079,6 @@ export const ValidateResourceTypeConfig: MessageFns<ValidateResourceTypeConfig> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateResourceTypeConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateResourceTypeConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateResourceTypeConfig>): ValidateResourceTypeConfig {
@@ -6780,36 +5157,6 @@ export const ValidateResourceTypeConfig_Request: MessageFns<ValidateResourceType
     }
   },
 
-  fromJSON(object: any): ValidateResourceTypeConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ValidateResourceTypeConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateResourceTypeConfig_Request>): ValidateResourceTypeConfig_Request {
     return ValidateResourceTypeConfig_Request.fromPartial(base ?? {});
   },
@@ -6871,22 +5218,6 @@ export const ValidateResourceTypeConfig_Response: MessageFns<ValidateResourceTyp
     }
   },
 
-  fromJSON(object: any): ValidateResourceTypeConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateResourceTypeConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateResourceTypeConfig_Response>): ValidateResourceTypeConfig_Response {
     return ValidateResourceTypeConfig_Response.fromPartial(base ?? {});
   },
@@ -6929,15 +5260,6 @@ export const ValidateDataSourceConfig: MessageFns<ValidateDataSourceConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateDataSourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateDataSourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateDataSourceConfig>): ValidateDataSourceConfig {
@@ -7005,28 +5327,6 @@ export const ValidateDataSourceConfig_Request: MessageFns<ValidateDataSourceConf
     }
   },
 
-  fromJSON(object: any): ValidateDataSourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateDataSourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateDataSourceConfig_Request>): ValidateDataSourceConfig_Request {
     return ValidateDataSourceConfig_Request.fromPartial(base ?? {});
   },
@@ -7085,22 +5385,6 @@ export const ValidateDataSourceConfig_Response: MessageFns<ValidateDataSourceCon
     }
   },
 
-  fromJSON(object: any): ValidateDataSourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateDataSourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateDataSourceConfig_Response>): ValidateDataSourceConfig_Response {
     return ValidateDataSourceConfig_Response.fromPartial(base ?? {});
   },
@@ -7143,15 +5427,6 @@ export const ValidateEphemeralResourceConfig: MessageFns<ValidateEphemeralResour
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateEphemeralResourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateEphemeralResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateEphemeralResourceConfig>): ValidateEphemeralResourceConfig {
@@ -7219,28 +5494,6 @@ export const ValidateEphemeralResourceConfig_Request: MessageFns<ValidateEphemer
     }
   },
 
-  fromJSON(object: any): ValidateEphemeralResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateEphemeralResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateEphemeralResourceConfig_Request>): ValidateEphemeralResourceConfig_Request {
     return ValidateEphemeralResourceConfig_Request.fromPartial(base ?? {});
   },
@@ -7299,22 +5552,6 @@ export const ValidateEphemeralResourceConfig_Response: MessageFns<ValidateEpheme
     }
   },
 
-  fromJSON(object: any): ValidateEphemeralResourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateEphemeralResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateEphemeralResourceConfig_Response>): ValidateEphemeralResourceConfig_Response {
     return ValidateEphemeralResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -7357,15 +5594,6 @@ export const Configure: MessageFns<Configure> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): Configure {
-    return {};
-  },
-
-  toJSON(_: Configure): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<Configure>): Configure {
@@ -7444,36 +5672,6 @@ export const Configure_Request: MessageFns<Configure_Request> = {
     }
   },
 
-  fromJSON(object: any): Configure_Request {
-    return {
-      terraformVersion: isSet(object.terraformVersion)
-        ? globalThis.String(object.terraformVersion)
-        : isSet(object.terraform_version)
-        ? globalThis.String(object.terraform_version)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: Configure_Request): unknown {
-    const obj: any = {};
-    if (message.terraformVersion !== "") {
-      obj.terraformVersion = message.terraformVersion;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Configure_Request>): Configure_Request {
     return Configure_Request.fromPartial(base ?? {});
   },
@@ -7535,22 +5733,6 @@ export const Configure_Response: MessageFns<Configure_Response> = {
     }
   },
 
-  fromJSON(object: any): Configure_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: Configure_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Configure_Response>): Configure_Response {
     return Configure_Response.fromPartial(base ?? {});
   },
@@ -7593,15 +5775,6 @@ export const ReadResource: MessageFns<ReadResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ReadResource {
-    return {};
-  },
-
-  toJSON(_: ReadResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ReadResource>): ReadResource {
@@ -7718,60 +5891,6 @@ export const ReadResource_Request: MessageFns<ReadResource_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ReadResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      currentState: isSet(object.currentState)
-        ? DynamicValue.fromJSON(object.currentState)
-        : isSet(object.current_state)
-        ? DynamicValue.fromJSON(object.current_state)
-        : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-      currentIdentity: isSet(object.currentIdentity)
-        ? ResourceIdentityData.fromJSON(object.currentIdentity)
-        : isSet(object.current_identity)
-        ? ResourceIdentityData.fromJSON(object.current_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReadResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.currentState !== undefined) {
-      obj.currentState = DynamicValue.toJSON(message.currentState);
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    if (message.currentIdentity !== undefined) {
-      obj.currentIdentity = ResourceIdentityData.toJSON(message.currentIdentity);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ReadResource_Request>): ReadResource_Request {
@@ -7892,46 +6011,6 @@ export const ReadResource_Response: MessageFns<ReadResource_Response> = {
     }
   },
 
-  fromJSON(object: any): ReadResource_Response {
-    return {
-      newState: isSet(object.newState)
-        ? DynamicValue.fromJSON(object.newState)
-        : isSet(object.new_state)
-        ? DynamicValue.fromJSON(object.new_state)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-      newIdentity: isSet(object.newIdentity)
-        ? ResourceIdentityData.fromJSON(object.newIdentity)
-        : isSet(object.new_identity)
-        ? ResourceIdentityData.fromJSON(object.new_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReadResource_Response): unknown {
-    const obj: any = {};
-    if (message.newState !== undefined) {
-      obj.newState = DynamicValue.toJSON(message.newState);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    if (message.newIdentity !== undefined) {
-      obj.newIdentity = ResourceIdentityData.toJSON(message.newIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadResource_Response>): ReadResource_Response {
     return ReadResource_Response.fromPartial(base ?? {});
   },
@@ -7984,15 +6063,6 @@ export const PlanResourceChange: MessageFns<PlanResourceChange> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): PlanResourceChange {
-    return {};
-  },
-
-  toJSON(_: PlanResourceChange): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<PlanResourceChange>): PlanResourceChange {
@@ -8133,76 +6203,6 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): PlanResourceChange_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      priorState: isSet(object.priorState)
-        ? DynamicValue.fromJSON(object.priorState)
-        : isSet(object.prior_state)
-        ? DynamicValue.fromJSON(object.prior_state)
-        : undefined,
-      proposedNewState: isSet(object.proposedNewState)
-        ? DynamicValue.fromJSON(object.proposedNewState)
-        : isSet(object.proposed_new_state)
-        ? DynamicValue.fromJSON(object.proposed_new_state)
-        : undefined,
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      priorPrivate: isSet(object.priorPrivate)
-        ? Buffer.from(bytesFromBase64(object.priorPrivate))
-        : isSet(object.prior_private)
-        ? Buffer.from(bytesFromBase64(object.prior_private))
-        : Buffer.alloc(0),
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-      priorIdentity: isSet(object.priorIdentity)
-        ? ResourceIdentityData.fromJSON(object.priorIdentity)
-        : isSet(object.prior_identity)
-        ? ResourceIdentityData.fromJSON(object.prior_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: PlanResourceChange_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.priorState !== undefined) {
-      obj.priorState = DynamicValue.toJSON(message.priorState);
-    }
-    if (message.proposedNewState !== undefined) {
-      obj.proposedNewState = DynamicValue.toJSON(message.proposedNewState);
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.priorPrivate.length !== 0) {
-      obj.priorPrivate = base64FromBytes(message.priorPrivate);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    if (message.priorIdentity !== undefined) {
-      obj.priorIdentity = ResourceIdentityData.toJSON(message.priorIdentity);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<PlanResourceChange_Request>): PlanResourceChange_Request {
@@ -8353,66 +6353,6 @@ export const PlanResourceChange_Response: MessageFns<PlanResourceChange_Response
     }
   },
 
-  fromJSON(object: any): PlanResourceChange_Response {
-    return {
-      plannedState: isSet(object.plannedState)
-        ? DynamicValue.fromJSON(object.plannedState)
-        : isSet(object.planned_state)
-        ? DynamicValue.fromJSON(object.planned_state)
-        : undefined,
-      requiresReplace: globalThis.Array.isArray(object?.requiresReplace)
-        ? object.requiresReplace.map((e: any) => AttributePath.fromJSON(e))
-        : globalThis.Array.isArray(object?.requires_replace)
-        ? object.requires_replace.map((e: any) => AttributePath.fromJSON(e))
-        : [],
-      plannedPrivate: isSet(object.plannedPrivate)
-        ? Buffer.from(bytesFromBase64(object.plannedPrivate))
-        : isSet(object.planned_private)
-        ? Buffer.from(bytesFromBase64(object.planned_private))
-        : Buffer.alloc(0),
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      legacyTypeSystem: isSet(object.legacyTypeSystem)
-        ? globalThis.Boolean(object.legacyTypeSystem)
-        : isSet(object.legacy_type_system)
-        ? globalThis.Boolean(object.legacy_type_system)
-        : false,
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-      plannedIdentity: isSet(object.plannedIdentity)
-        ? ResourceIdentityData.fromJSON(object.plannedIdentity)
-        : isSet(object.planned_identity)
-        ? ResourceIdentityData.fromJSON(object.planned_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: PlanResourceChange_Response): unknown {
-    const obj: any = {};
-    if (message.plannedState !== undefined) {
-      obj.plannedState = DynamicValue.toJSON(message.plannedState);
-    }
-    if (message.requiresReplace?.length) {
-      obj.requiresReplace = message.requiresReplace.map((e) => AttributePath.toJSON(e));
-    }
-    if (message.plannedPrivate.length !== 0) {
-      obj.plannedPrivate = base64FromBytes(message.plannedPrivate);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.legacyTypeSystem !== false) {
-      obj.legacyTypeSystem = message.legacyTypeSystem;
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    if (message.plannedIdentity !== undefined) {
-      obj.plannedIdentity = ResourceIdentityData.toJSON(message.plannedIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanResourceChange_Response>): PlanResourceChange_Response {
     return PlanResourceChange_Response.fromPartial(base ?? {});
   },
@@ -8467,15 +6407,6 @@ export const ApplyResourceChange: MessageFns<ApplyResourceChange> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ApplyResourceChange {
-    return {};
-  },
-
-  toJSON(_: ApplyResourceChange): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ApplyResourceChange>): ApplyResourceChange {
@@ -8606,68 +6537,6 @@ export const ApplyResourceChange_Request: MessageFns<ApplyResourceChange_Request
     }
   },
 
-  fromJSON(object: any): ApplyResourceChange_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      priorState: isSet(object.priorState)
-        ? DynamicValue.fromJSON(object.priorState)
-        : isSet(object.prior_state)
-        ? DynamicValue.fromJSON(object.prior_state)
-        : undefined,
-      plannedState: isSet(object.plannedState)
-        ? DynamicValue.fromJSON(object.plannedState)
-        : isSet(object.planned_state)
-        ? DynamicValue.fromJSON(object.planned_state)
-        : undefined,
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      plannedPrivate: isSet(object.plannedPrivate)
-        ? Buffer.from(bytesFromBase64(object.plannedPrivate))
-        : isSet(object.planned_private)
-        ? Buffer.from(bytesFromBase64(object.planned_private))
-        : Buffer.alloc(0),
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      plannedIdentity: isSet(object.plannedIdentity)
-        ? ResourceIdentityData.fromJSON(object.plannedIdentity)
-        : isSet(object.planned_identity)
-        ? ResourceIdentityData.fromJSON(object.planned_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ApplyResourceChange_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.priorState !== undefined) {
-      obj.priorState = DynamicValue.toJSON(message.priorState);
-    }
-    if (message.plannedState !== undefined) {
-      obj.plannedState = DynamicValue.toJSON(message.plannedState);
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.plannedPrivate.length !== 0) {
-      obj.plannedPrivate = base64FromBytes(message.plannedPrivate);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.plannedIdentity !== undefined) {
-      obj.plannedIdentity = ResourceIdentityData.toJSON(message.plannedIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ApplyResourceChange_Request>): ApplyResourceChange_Request {
     return ApplyResourceChange_Request.fromPartial(base ?? {});
   },
@@ -8789,50 +6658,6 @@ export const ApplyResourceChange_Response: MessageFns<ApplyResourceChange_Respon
     }
   },
 
-  fromJSON(object: any): ApplyResourceChange_Response {
-    return {
-      newState: isSet(object.newState)
-        ? DynamicValue.fromJSON(object.newState)
-        : isSet(object.new_state)
-        ? DynamicValue.fromJSON(object.new_state)
-        : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      legacyTypeSystem: isSet(object.legacyTypeSystem)
-        ? globalThis.Boolean(object.legacyTypeSystem)
-        : isSet(object.legacy_type_system)
-        ? globalThis.Boolean(object.legacy_type_system)
-        : false,
-      newIdentity: isSet(object.newIdentity)
-        ? ResourceIdentityData.fromJSON(object.newIdentity)
-        : isSet(object.new_identity)
-        ? ResourceIdentityData.fromJSON(object.new_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ApplyResourceChange_Response): unknown {
-    const obj: any = {};
-    if (message.newState !== undefined) {
-      obj.newState = DynamicValue.toJSON(message.newState);
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.legacyTypeSystem !== false) {
-      obj.legacyTypeSystem = message.legacyTypeSystem;
-    }
-    if (message.newIdentity !== undefined) {
-      obj.newIdentity = ResourceIdentityData.toJSON(message.newIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ApplyResourceChange_Response>): ApplyResourceChange_Response {
     return ApplyResourceChange_Response.fromPartial(base ?? {});
   },
@@ -8883,15 +6708,6 @@ export const ImportResourceState: MessageFns<ImportResourceState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ImportResourceState {
-    return {};
-  },
-
-  toJSON(_: ImportResourceState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ImportResourceState>): ImportResourceState {
@@ -8979,40 +6795,6 @@ export const ImportResourceState_Request: MessageFns<ImportResourceState_Request
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ImportResourceState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-      identity: isSet(object.identity) ? ResourceIdentityData.fromJSON(object.identity) : undefined,
-    };
-  },
-
-  toJSON(message: ImportResourceState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    if (message.identity !== undefined) {
-      obj.identity = ResourceIdentityData.toJSON(message.identity);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ImportResourceState_Request>): ImportResourceState_Request {
@@ -9110,36 +6892,6 @@ export const ImportResourceState_ImportedResource: MessageFns<ImportResourceStat
     }
   },
 
-  fromJSON(object: any): ImportResourceState_ImportedResource {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      state: isSet(object.state) ? DynamicValue.fromJSON(object.state) : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      identity: isSet(object.identity) ? ResourceIdentityData.fromJSON(object.identity) : undefined,
-    };
-  },
-
-  toJSON(message: ImportResourceState_ImportedResource): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.state !== undefined) {
-      obj.state = DynamicValue.toJSON(message.state);
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.identity !== undefined) {
-      obj.identity = ResourceIdentityData.toJSON(message.identity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ImportResourceState_ImportedResource>): ImportResourceState_ImportedResource {
     return ImportResourceState_ImportedResource.fromPartial(base ?? {});
   },
@@ -9224,34 +6976,6 @@ export const ImportResourceState_Response: MessageFns<ImportResourceState_Respon
     }
   },
 
-  fromJSON(object: any): ImportResourceState_Response {
-    return {
-      importedResources: globalThis.Array.isArray(object?.importedResources)
-        ? object.importedResources.map((e: any) => ImportResourceState_ImportedResource.fromJSON(e))
-        : globalThis.Array.isArray(object?.imported_resources)
-        ? object.imported_resources.map((e: any) => ImportResourceState_ImportedResource.fromJSON(e))
-        : [],
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: ImportResourceState_Response): unknown {
-    const obj: any = {};
-    if (message.importedResources?.length) {
-      obj.importedResources = message.importedResources.map((e) => ImportResourceState_ImportedResource.toJSON(e));
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ImportResourceState_Response>): ImportResourceState_Response {
     return ImportResourceState_Response.fromPartial(base ?? {});
   },
@@ -9299,15 +7023,6 @@ export const GenerateResourceConfig: MessageFns<GenerateResourceConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GenerateResourceConfig {
-    return {};
-  },
-
-  toJSON(_: GenerateResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GenerateResourceConfig>): GenerateResourceConfig {
@@ -9373,28 +7088,6 @@ export const GenerateResourceConfig_Request: MessageFns<GenerateResourceConfig_R
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GenerateResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      state: isSet(object.state) ? DynamicValue.fromJSON(object.state) : undefined,
-    };
-  },
-
-  toJSON(message: GenerateResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.state !== undefined) {
-      obj.state = DynamicValue.toJSON(message.state);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GenerateResourceConfig_Request>): GenerateResourceConfig_Request {
@@ -9466,26 +7159,6 @@ export const GenerateResourceConfig_Response: MessageFns<GenerateResourceConfig_
     }
   },
 
-  fromJSON(object: any): GenerateResourceConfig_Response {
-    return {
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GenerateResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GenerateResourceConfig_Response>): GenerateResourceConfig_Response {
     return GenerateResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -9531,15 +7204,6 @@ export const MoveResourceState: MessageFns<MoveResourceState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): MoveResourceState {
-    return {};
-  },
-
-  toJSON(_: MoveResourceState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<MoveResourceState>): MoveResourceState {
@@ -9690,80 +7354,6 @@ export const MoveResourceState_Request: MessageFns<MoveResourceState_Request> = 
     }
   },
 
-  fromJSON(object: any): MoveResourceState_Request {
-    return {
-      sourceProviderAddress: isSet(object.sourceProviderAddress)
-        ? globalThis.String(object.sourceProviderAddress)
-        : isSet(object.source_provider_address)
-        ? globalThis.String(object.source_provider_address)
-        : "",
-      sourceTypeName: isSet(object.sourceTypeName)
-        ? globalThis.String(object.sourceTypeName)
-        : isSet(object.source_type_name)
-        ? globalThis.String(object.source_type_name)
-        : "",
-      sourceSchemaVersion: isSet(object.sourceSchemaVersion)
-        ? BigInt(object.sourceSchemaVersion)
-        : isSet(object.source_schema_version)
-        ? BigInt(object.source_schema_version)
-        : 0n,
-      sourceState: isSet(object.sourceState)
-        ? RawState.fromJSON(object.sourceState)
-        : isSet(object.source_state)
-        ? RawState.fromJSON(object.source_state)
-        : undefined,
-      targetTypeName: isSet(object.targetTypeName)
-        ? globalThis.String(object.targetTypeName)
-        : isSet(object.target_type_name)
-        ? globalThis.String(object.target_type_name)
-        : "",
-      sourcePrivate: isSet(object.sourcePrivate)
-        ? Buffer.from(bytesFromBase64(object.sourcePrivate))
-        : isSet(object.source_private)
-        ? Buffer.from(bytesFromBase64(object.source_private))
-        : Buffer.alloc(0),
-      sourceIdentity: isSet(object.sourceIdentity)
-        ? RawState.fromJSON(object.sourceIdentity)
-        : isSet(object.source_identity)
-        ? RawState.fromJSON(object.source_identity)
-        : undefined,
-      sourceIdentitySchemaVersion: isSet(object.sourceIdentitySchemaVersion)
-        ? BigInt(object.sourceIdentitySchemaVersion)
-        : isSet(object.source_identity_schema_version)
-        ? BigInt(object.source_identity_schema_version)
-        : 0n,
-    };
-  },
-
-  toJSON(message: MoveResourceState_Request): unknown {
-    const obj: any = {};
-    if (message.sourceProviderAddress !== "") {
-      obj.sourceProviderAddress = message.sourceProviderAddress;
-    }
-    if (message.sourceTypeName !== "") {
-      obj.sourceTypeName = message.sourceTypeName;
-    }
-    if (message.sourceSchemaVersion !== 0n) {
-      obj.sourceSchemaVersion = message.sourceSchemaVersion.toString();
-    }
-    if (message.sourceState !== undefined) {
-      obj.sourceState = RawState.toJSON(message.sourceState);
-    }
-    if (message.targetTypeName !== "") {
-      obj.targetTypeName = message.targetTypeName;
-    }
-    if (message.sourcePrivate.length !== 0) {
-      obj.sourcePrivate = base64FromBytes(message.sourcePrivate);
-    }
-    if (message.sourceIdentity !== undefined) {
-      obj.sourceIdentity = RawState.toJSON(message.sourceIdentity);
-    }
-    if (message.sourceIdentitySchemaVersion !== 0n) {
-      obj.sourceIdentitySchemaVersion = message.sourceIdentitySchemaVersion.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<MoveResourceState_Request>): MoveResourceState_Request {
     return MoveResourceState_Request.fromPartial(base ?? {});
   },
@@ -9868,46 +7458,6 @@ export const MoveResourceState_Response: MessageFns<MoveResourceState_Response> 
     }
   },
 
-  fromJSON(object: any): MoveResourceState_Response {
-    return {
-      targetState: isSet(object.targetState)
-        ? DynamicValue.fromJSON(object.targetState)
-        : isSet(object.target_state)
-        ? DynamicValue.fromJSON(object.target_state)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      targetPrivate: isSet(object.targetPrivate)
-        ? Buffer.from(bytesFromBase64(object.targetPrivate))
-        : isSet(object.target_private)
-        ? Buffer.from(bytesFromBase64(object.target_private))
-        : Buffer.alloc(0),
-      targetIdentity: isSet(object.targetIdentity)
-        ? ResourceIdentityData.fromJSON(object.targetIdentity)
-        : isSet(object.target_identity)
-        ? ResourceIdentityData.fromJSON(object.target_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: MoveResourceState_Response): unknown {
-    const obj: any = {};
-    if (message.targetState !== undefined) {
-      obj.targetState = DynamicValue.toJSON(message.targetState);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.targetPrivate.length !== 0) {
-      obj.targetPrivate = base64FromBytes(message.targetPrivate);
-    }
-    if (message.targetIdentity !== undefined) {
-      obj.targetIdentity = ResourceIdentityData.toJSON(message.targetIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<MoveResourceState_Response>): MoveResourceState_Response {
     return MoveResourceState_Response.fromPartial(base ?? {});
   },
@@ -9957,15 +7507,6 @@ export const ReadDataSource: MessageFns<ReadDataSource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ReadDataSource {
-    return {};
-  },
-
-  toJSON(_: ReadDataSource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ReadDataSource>): ReadDataSource {
@@ -10055,44 +7596,6 @@ export const ReadDataSource_Request: MessageFns<ReadDataSource_Request> = {
     }
   },
 
-  fromJSON(object: any): ReadDataSource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReadDataSource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadDataSource_Request>): ReadDataSource_Request {
     return ReadDataSource_Request.fromPartial(base ?? {});
   },
@@ -10179,30 +7682,6 @@ export const ReadDataSource_Response: MessageFns<ReadDataSource_Response> = {
     }
   },
 
-  fromJSON(object: any): ReadDataSource_Response {
-    return {
-      state: isSet(object.state) ? DynamicValue.fromJSON(object.state) : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: ReadDataSource_Response): unknown {
-    const obj: any = {};
-    if (message.state !== undefined) {
-      obj.state = DynamicValue.toJSON(message.state);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadDataSource_Response>): ReadDataSource_Response {
     return ReadDataSource_Response.fromPartial(base ?? {});
   },
@@ -10253,15 +7732,6 @@ export const GetProvisionerSchema: MessageFns<GetProvisionerSchema> = {
     }
   },
 
-  fromJSON(_: any): GetProvisionerSchema {
-    return {};
-  },
-
-  toJSON(_: GetProvisionerSchema): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetProvisionerSchema>): GetProvisionerSchema {
     return GetProvisionerSchema.fromPartial(base ?? {});
   },
@@ -10303,15 +7773,6 @@ export const GetProvisionerSchema_Request: MessageFns<GetProvisionerSchema_Reque
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetProvisionerSchema_Request {
-    return {};
-  },
-
-  toJSON(_: GetProvisionerSchema_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetProvisionerSchema_Request>): GetProvisionerSchema_Request {
@@ -10379,26 +7840,6 @@ export const GetProvisionerSchema_Response: MessageFns<GetProvisionerSchema_Resp
     }
   },
 
-  fromJSON(object: any): GetProvisionerSchema_Response {
-    return {
-      provisioner: isSet(object.provisioner) ? Schema.fromJSON(object.provisioner) : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetProvisionerSchema_Response): unknown {
-    const obj: any = {};
-    if (message.provisioner !== undefined) {
-      obj.provisioner = Schema.toJSON(message.provisioner);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetProvisionerSchema_Response>): GetProvisionerSchema_Response {
     return GetProvisionerSchema_Response.fromPartial(base ?? {});
   },
@@ -10444,15 +7885,6 @@ export const ValidateProvisionerConfig: MessageFns<ValidateProvisionerConfig> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateProvisionerConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateProvisionerConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateProvisionerConfig>): ValidateProvisionerConfig {
@@ -10507,18 +7939,6 @@ export const ValidateProvisionerConfig_Request: MessageFns<ValidateProvisionerCo
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ValidateProvisionerConfig_Request {
-    return { config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined };
-  },
-
-  toJSON(message: ValidateProvisionerConfig_Request): unknown {
-    const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateProvisionerConfig_Request>): ValidateProvisionerConfig_Request {
@@ -10578,22 +7998,6 @@ export const ValidateProvisionerConfig_Response: MessageFns<ValidateProvisionerC
     }
   },
 
-  fromJSON(object: any): ValidateProvisionerConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateProvisionerConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateProvisionerConfig_Response>): ValidateProvisionerConfig_Response {
     return ValidateProvisionerConfig_Response.fromPartial(base ?? {});
   },
@@ -10636,15 +8040,6 @@ export const ProvisionResource: MessageFns<ProvisionResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ProvisionResource {
-    return {};
-  },
-
-  toJSON(_: ProvisionResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ProvisionResource>): ProvisionResource {
@@ -10710,24 +8105,6 @@ export const ProvisionResource_Request: MessageFns<ProvisionResource_Request> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ProvisionResource_Request {
-    return {
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      connection: isSet(object.connection) ? DynamicValue.fromJSON(object.connection) : undefined,
-    };
-  },
-
-  toJSON(message: ProvisionResource_Request): unknown {
-    const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.connection !== undefined) {
-      obj.connection = DynamicValue.toJSON(message.connection);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ProvisionResource_Request>): ProvisionResource_Request {
@@ -10801,26 +8178,6 @@ export const ProvisionResource_Response: MessageFns<ProvisionResource_Response> 
     }
   },
 
-  fromJSON(object: any): ProvisionResource_Response {
-    return {
-      output: isSet(object.output) ? globalThis.String(object.output) : "",
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ProvisionResource_Response): unknown {
-    const obj: any = {};
-    if (message.output !== "") {
-      obj.output = message.output;
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ProvisionResource_Response>): ProvisionResource_Response {
     return ProvisionResource_Response.fromPartial(base ?? {});
   },
@@ -10864,15 +8221,6 @@ export const OpenEphemeralResource: MessageFns<OpenEphemeralResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): OpenEphemeralResource {
-    return {};
-  },
-
-  toJSON(_: OpenEphemeralResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<OpenEphemeralResource>): OpenEphemeralResource {
@@ -10949,36 +8297,6 @@ export const OpenEphemeralResource_Request: MessageFns<OpenEphemeralResource_Req
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): OpenEphemeralResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: OpenEphemeralResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<OpenEphemeralResource_Request>): OpenEphemeralResource_Request {
@@ -11086,42 +8404,6 @@ export const OpenEphemeralResource_Response: MessageFns<OpenEphemeralResource_Re
     }
   },
 
-  fromJSON(object: any): OpenEphemeralResource_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      renewAt: isSet(object.renewAt)
-        ? fromJsonTimestamp(object.renewAt)
-        : isSet(object.renew_at)
-        ? fromJsonTimestamp(object.renew_at)
-        : undefined,
-      result: isSet(object.result) ? DynamicValue.fromJSON(object.result) : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: OpenEphemeralResource_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.renewAt !== undefined) {
-      obj.renewAt = message.renewAt.toISOString();
-    }
-    if (message.result !== undefined) {
-      obj.result = DynamicValue.toJSON(message.result);
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<OpenEphemeralResource_Response>): OpenEphemeralResource_Response {
     return OpenEphemeralResource_Response.fromPartial(base ?? {});
   },
@@ -11172,15 +8454,6 @@ export const RenewEphemeralResource: MessageFns<RenewEphemeralResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): RenewEphemeralResource {
-    return {};
-  },
-
-  toJSON(_: RenewEphemeralResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<RenewEphemeralResource>): RenewEphemeralResource {
@@ -11246,28 +8519,6 @@ export const RenewEphemeralResource_Request: MessageFns<RenewEphemeralResource_R
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): RenewEphemeralResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-    };
-  },
-
-  toJSON(message: RenewEphemeralResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<RenewEphemeralResource_Request>): RenewEphemeralResource_Request {
@@ -11348,34 +8599,6 @@ export const RenewEphemeralResource_Response: MessageFns<RenewEphemeralResource_
     }
   },
 
-  fromJSON(object: any): RenewEphemeralResource_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      renewAt: isSet(object.renewAt)
-        ? fromJsonTimestamp(object.renewAt)
-        : isSet(object.renew_at)
-        ? fromJsonTimestamp(object.renew_at)
-        : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-    };
-  },
-
-  toJSON(message: RenewEphemeralResource_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.renewAt !== undefined) {
-      obj.renewAt = message.renewAt.toISOString();
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<RenewEphemeralResource_Response>): RenewEphemeralResource_Response {
     return RenewEphemeralResource_Response.fromPartial(base ?? {});
   },
@@ -11420,15 +8643,6 @@ export const CloseEphemeralResource: MessageFns<CloseEphemeralResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): CloseEphemeralResource {
-    return {};
-  },
-
-  toJSON(_: CloseEphemeralResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<CloseEphemeralResource>): CloseEphemeralResource {
@@ -11496,28 +8710,6 @@ export const CloseEphemeralResource_Request: MessageFns<CloseEphemeralResource_R
     }
   },
 
-  fromJSON(object: any): CloseEphemeralResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-    };
-  },
-
-  toJSON(message: CloseEphemeralResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<CloseEphemeralResource_Request>): CloseEphemeralResource_Request {
     return CloseEphemeralResource_Request.fromPartial(base ?? {});
   },
@@ -11574,22 +8766,6 @@ export const CloseEphemeralResource_Response: MessageFns<CloseEphemeralResource_
     }
   },
 
-  fromJSON(object: any): CloseEphemeralResource_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: CloseEphemeralResource_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<CloseEphemeralResource_Response>): CloseEphemeralResource_Response {
     return CloseEphemeralResource_Response.fromPartial(base ?? {});
   },
@@ -11634,15 +8810,6 @@ export const GetFunctions: MessageFns<GetFunctions> = {
     }
   },
 
-  fromJSON(_: any): GetFunctions {
-    return {};
-  },
-
-  toJSON(_: GetFunctions): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetFunctions>): GetFunctions {
     return GetFunctions.fromPartial(base ?? {});
   },
@@ -11684,15 +8851,6 @@ export const GetFunctions_Request: MessageFns<GetFunctions_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetFunctions_Request {
-    return {};
-  },
-
-  toJSON(_: GetFunctions_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetFunctions_Request>): GetFunctions_Request {
@@ -11761,45 +8919,6 @@ export const GetFunctions_Response: MessageFns<GetFunctions_Response> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetFunctions_Response {
-    return {
-      functions: isObject(object.functions)
-        ? (globalThis.Object.entries(object.functions) as [string, any][]).reduce(
-          (acc: { [key: string]: FunctionMessage }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: FunctionMessage.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetFunctions_Response): unknown {
-    const obj: any = {};
-    if (message.functions) {
-      const entries = globalThis.Object.entries(message.functions) as [string, FunctionMessage][];
-      if (entries.length > 0) {
-        obj.functions = {};
-        entries.forEach(([k, v]) => {
-          obj.functions[k] = FunctionMessage.toJSON(v);
-        });
-      }
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetFunctions_Response>): GetFunctions_Response {
@@ -11877,24 +8996,6 @@ export const GetFunctions_Response_FunctionsEntry: MessageFns<GetFunctions_Respo
     }
   },
 
-  fromJSON(object: any): GetFunctions_Response_FunctionsEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? FunctionMessage.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetFunctions_Response_FunctionsEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = FunctionMessage.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetFunctions_Response_FunctionsEntry>): GetFunctions_Response_FunctionsEntry {
     return GetFunctions_Response_FunctionsEntry.fromPartial(base ?? {});
   },
@@ -11940,15 +9041,6 @@ export const CallFunction: MessageFns<CallFunction> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): CallFunction {
-    return {};
-  },
-
-  toJSON(_: CallFunction): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<CallFunction>): CallFunction {
@@ -12014,26 +9106,6 @@ export const CallFunction_Request: MessageFns<CallFunction_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CallFunction_Request {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      arguments: globalThis.Array.isArray(object?.arguments)
-        ? object.arguments.map((e: any) => DynamicValue.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: CallFunction_Request): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.arguments?.length) {
-      obj.arguments = message.arguments.map((e) => DynamicValue.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<CallFunction_Request>): CallFunction_Request {
@@ -12103,24 +9175,6 @@ export const CallFunction_Response: MessageFns<CallFunction_Response> = {
     }
   },
 
-  fromJSON(object: any): CallFunction_Response {
-    return {
-      result: isSet(object.result) ? DynamicValue.fromJSON(object.result) : undefined,
-      error: isSet(object.error) ? FunctionError.fromJSON(object.error) : undefined,
-    };
-  },
-
-  toJSON(message: CallFunction_Response): unknown {
-    const obj: any = {};
-    if (message.result !== undefined) {
-      obj.result = DynamicValue.toJSON(message.result);
-    }
-    if (message.error !== undefined) {
-      obj.error = FunctionError.toJSON(message.error);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<CallFunction_Response>): CallFunction_Response {
     return CallFunction_Response.fromPartial(base ?? {});
   },
@@ -12168,15 +9222,6 @@ export const ListResource: MessageFns<ListResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ListResource {
-    return {};
-  },
-
-  toJSON(_: ListResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ListResource>): ListResource {
@@ -12267,40 +9312,6 @@ export const ListResource_Request: MessageFns<ListResource_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      includeResourceObject: isSet(object.includeResourceObject)
-        ? globalThis.Boolean(object.includeResourceObject)
-        : isSet(object.include_resource_object)
-        ? globalThis.Boolean(object.include_resource_object)
-        : false,
-      limit: isSet(object.limit) ? BigInt(object.limit) : 0n,
-    };
-  },
-
-  toJSON(message: ListResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.includeResourceObject !== false) {
-      obj.includeResourceObject = message.includeResourceObject;
-    }
-    if (message.limit !== 0n) {
-      obj.limit = message.limit.toString();
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ListResource_Request>): ListResource_Request {
@@ -12396,42 +9407,6 @@ export const ListResource_Event: MessageFns<ListResource_Event> = {
     }
   },
 
-  fromJSON(object: any): ListResource_Event {
-    return {
-      identity: isSet(object.identity) ? ResourceIdentityData.fromJSON(object.identity) : undefined,
-      displayName: isSet(object.displayName)
-        ? globalThis.String(object.displayName)
-        : isSet(object.display_name)
-        ? globalThis.String(object.display_name)
-        : "",
-      resourceObject: isSet(object.resourceObject)
-        ? DynamicValue.fromJSON(object.resourceObject)
-        : isSet(object.resource_object)
-        ? DynamicValue.fromJSON(object.resource_object)
-        : undefined,
-      diagnostic: globalThis.Array.isArray(object?.diagnostic)
-        ? object.diagnostic.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ListResource_Event): unknown {
-    const obj: any = {};
-    if (message.identity !== undefined) {
-      obj.identity = ResourceIdentityData.toJSON(message.identity);
-    }
-    if (message.displayName !== "") {
-      obj.displayName = message.displayName;
-    }
-    if (message.resourceObject !== undefined) {
-      obj.resourceObject = DynamicValue.toJSON(message.resourceObject);
-    }
-    if (message.diagnostic?.length) {
-      obj.diagnostic = message.diagnostic.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ListResource_Event>): ListResource_Event {
     return ListResource_Event.fromPartial(base ?? {});
   },
@@ -12481,15 +9456,6 @@ export const ValidateListResourceConfig: MessageFns<ValidateListResourceConfig> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateListResourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateListResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateListResourceConfig>): ValidateListResourceConfig {
@@ -12579,40 +9545,6 @@ export const ValidateListResourceConfig_Request: MessageFns<ValidateListResource
     }
   },
 
-  fromJSON(object: any): ValidateListResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      includeResourceObject: isSet(object.includeResourceObject)
-        ? DynamicValue.fromJSON(object.includeResourceObject)
-        : isSet(object.include_resource_object)
-        ? DynamicValue.fromJSON(object.include_resource_object)
-        : undefined,
-      limit: isSet(object.limit) ? DynamicValue.fromJSON(object.limit) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateListResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.includeResourceObject !== undefined) {
-      obj.includeResourceObject = DynamicValue.toJSON(message.includeResourceObject);
-    }
-    if (message.limit !== undefined) {
-      obj.limit = DynamicValue.toJSON(message.limit);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateListResourceConfig_Request>): ValidateListResourceConfig_Request {
     return ValidateListResourceConfig_Request.fromPartial(base ?? {});
   },
@@ -12678,22 +9610,6 @@ export const ValidateListResourceConfig_Response: MessageFns<ValidateListResourc
     }
   },
 
-  fromJSON(object: any): ValidateListResourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateListResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateListResourceConfig_Response>): ValidateListResourceConfig_Response {
     return ValidateListResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -12736,15 +9652,6 @@ export const PlanAction: MessageFns<PlanAction> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): PlanAction {
-    return {};
-  },
-
-  toJSON(_: PlanAction): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<PlanAction>): PlanAction {
@@ -12823,36 +9730,6 @@ export const PlanAction_Request: MessageFns<PlanAction_Request> = {
     }
   },
 
-  fromJSON(object: any): PlanAction_Request {
-    return {
-      actionType: isSet(object.actionType)
-        ? globalThis.String(object.actionType)
-        : isSet(object.action_type)
-        ? globalThis.String(object.action_type)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: PlanAction_Request): unknown {
-    const obj: any = {};
-    if (message.actionType !== "") {
-      obj.actionType = message.actionType;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanAction_Request>): PlanAction_Request {
     return PlanAction_Request.fromPartial(base ?? {});
   },
@@ -12925,26 +9802,6 @@ export const PlanAction_Response: MessageFns<PlanAction_Response> = {
     }
   },
 
-  fromJSON(object: any): PlanAction_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: PlanAction_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanAction_Response>): PlanAction_Response {
     return PlanAction_Response.fromPartial(base ?? {});
   },
@@ -12990,15 +9847,6 @@ export const InvokeAction: MessageFns<InvokeAction> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): InvokeAction {
-    return {};
-  },
-
-  toJSON(_: InvokeAction): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<InvokeAction>): InvokeAction {
@@ -13077,36 +9925,6 @@ export const InvokeAction_Request: MessageFns<InvokeAction_Request> = {
     }
   },
 
-  fromJSON(object: any): InvokeAction_Request {
-    return {
-      actionType: isSet(object.actionType)
-        ? globalThis.String(object.actionType)
-        : isSet(object.action_type)
-        ? globalThis.String(object.action_type)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: InvokeAction_Request): unknown {
-    const obj: any = {};
-    if (message.actionType !== "") {
-      obj.actionType = message.actionType;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Request>): InvokeAction_Request {
     return InvokeAction_Request.fromPartial(base ?? {});
   },
@@ -13179,24 +9997,6 @@ export const InvokeAction_Event: MessageFns<InvokeAction_Event> = {
     }
   },
 
-  fromJSON(object: any): InvokeAction_Event {
-    return {
-      progress: isSet(object.progress) ? InvokeAction_Event_Progress.fromJSON(object.progress) : undefined,
-      completed: isSet(object.completed) ? InvokeAction_Event_Completed.fromJSON(object.completed) : undefined,
-    };
-  },
-
-  toJSON(message: InvokeAction_Event): unknown {
-    const obj: any = {};
-    if (message.progress !== undefined) {
-      obj.progress = InvokeAction_Event_Progress.toJSON(message.progress);
-    }
-    if (message.completed !== undefined) {
-      obj.completed = InvokeAction_Event_Completed.toJSON(message.completed);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Event>): InvokeAction_Event {
     return InvokeAction_Event.fromPartial(base ?? {});
   },
@@ -13257,18 +10057,6 @@ export const InvokeAction_Event_Progress: MessageFns<InvokeAction_Event_Progress
     }
   },
 
-  fromJSON(object: any): InvokeAction_Event_Progress {
-    return { message: isSet(object.message) ? globalThis.String(object.message) : "" };
-  },
-
-  toJSON(message: InvokeAction_Event_Progress): unknown {
-    const obj: any = {};
-    if (message.message !== "") {
-      obj.message = message.message;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Event_Progress>): InvokeAction_Event_Progress {
     return InvokeAction_Event_Progress.fromPartial(base ?? {});
   },
@@ -13324,22 +10112,6 @@ export const InvokeAction_Event_Completed: MessageFns<InvokeAction_Event_Complet
     }
   },
 
-  fromJSON(object: any): InvokeAction_Event_Completed {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: InvokeAction_Event_Completed): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Event_Completed>): InvokeAction_Event_Completed {
     return InvokeAction_Event_Completed.fromPartial(base ?? {});
   },
@@ -13382,15 +10154,6 @@ export const ValidateActionConfig: MessageFns<ValidateActionConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateActionConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateActionConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateActionConfig>): ValidateActionConfig {
@@ -13458,28 +10221,6 @@ export const ValidateActionConfig_Request: MessageFns<ValidateActionConfig_Reque
     }
   },
 
-  fromJSON(object: any): ValidateActionConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateActionConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateActionConfig_Request>): ValidateActionConfig_Request {
     return ValidateActionConfig_Request.fromPartial(base ?? {});
   },
@@ -13536,22 +10277,6 @@ export const ValidateActionConfig_Response: MessageFns<ValidateActionConfig_Resp
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ValidateActionConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateActionConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateActionConfig_Response>): ValidateActionConfig_Response {
@@ -14477,14 +11202,6 @@ export const ProvisionerClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
-function bytesFromBase64(b64: string): Uint8Array {
-  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
-}
-
-function base64FromBytes(arr: Uint8Array): string {
-  return globalThis.Buffer.from(arr).toString("base64");
-}
-
 type Builtin = Date | Function | Uint8Array | string | number | boolean | bigint | undefined;
 
 type DeepPartial<T> = T extends bigint ? string | number | bigint
@@ -14505,29 +11222,9 @@ function fromTimestamp(t: Timestamp): Date {
   return new globalThis.Date(millis);
 }
 
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
-
-function isObject(value: any): boolean {
-  return typeof value === "object" && value !== null;
-}
-
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

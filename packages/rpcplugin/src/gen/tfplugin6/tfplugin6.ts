@@ -44,33 +44,6 @@ export enum StringKind {
   UNRECOGNIZED = -1,
 }
 
-export function stringKindFromJSON(object: any): StringKind {
-  switch (object) {
-    case 0:
-    case "PLAIN":
-      return StringKind.PLAIN;
-    case 1:
-    case "MARKDOWN":
-      return StringKind.MARKDOWN;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return StringKind.UNRECOGNIZED;
-  }
-}
-
-export function stringKindToJSON(object: StringKind): string {
-  switch (object) {
-    case StringKind.PLAIN:
-      return "PLAIN";
-    case StringKind.MARKDOWN:
-      return "MARKDOWN";
-    case StringKind.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 /**
  * A cty value on the wire. Hosts fill msgpack; json appears only in a few legacy places.
  * An empty DynamicValue (neither field set) means null.
@@ -96,38 +69,6 @@ export enum Diagnostic_Severity {
   ERROR = 1,
   WARNING = 2,
   UNRECOGNIZED = -1,
-}
-
-export function diagnostic_SeverityFromJSON(object: any): Diagnostic_Severity {
-  switch (object) {
-    case 0:
-    case "INVALID":
-      return Diagnostic_Severity.INVALID;
-    case 1:
-    case "ERROR":
-      return Diagnostic_Severity.ERROR;
-    case 2:
-    case "WARNING":
-      return Diagnostic_Severity.WARNING;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Diagnostic_Severity.UNRECOGNIZED;
-  }
-}
-
-export function diagnostic_SeverityToJSON(object: Diagnostic_Severity): string {
-  switch (object) {
-    case Diagnostic_Severity.INVALID:
-      return "INVALID";
-    case Diagnostic_Severity.ERROR:
-      return "ERROR";
-    case Diagnostic_Severity.WARNING:
-      return "WARNING";
-    case Diagnostic_Severity.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
 }
 
 export interface FunctionError {
@@ -246,53 +187,6 @@ export enum Schema_NestedBlock_NestingMode {
   UNRECOGNIZED = -1,
 }
 
-export function schema_NestedBlock_NestingModeFromJSON(object: any): Schema_NestedBlock_NestingMode {
-  switch (object) {
-    case 0:
-    case "INVALID":
-      return Schema_NestedBlock_NestingMode.INVALID;
-    case 1:
-    case "SINGLE":
-      return Schema_NestedBlock_NestingMode.SINGLE;
-    case 2:
-    case "LIST":
-      return Schema_NestedBlock_NestingMode.LIST;
-    case 3:
-    case "SET":
-      return Schema_NestedBlock_NestingMode.SET;
-    case 4:
-    case "MAP":
-      return Schema_NestedBlock_NestingMode.MAP;
-    case 5:
-    case "GROUP":
-      return Schema_NestedBlock_NestingMode.GROUP;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Schema_NestedBlock_NestingMode.UNRECOGNIZED;
-  }
-}
-
-export function schema_NestedBlock_NestingModeToJSON(object: Schema_NestedBlock_NestingMode): string {
-  switch (object) {
-    case Schema_NestedBlock_NestingMode.INVALID:
-      return "INVALID";
-    case Schema_NestedBlock_NestingMode.SINGLE:
-      return "SINGLE";
-    case Schema_NestedBlock_NestingMode.LIST:
-      return "LIST";
-    case Schema_NestedBlock_NestingMode.SET:
-      return "SET";
-    case Schema_NestedBlock_NestingMode.MAP:
-      return "MAP";
-    case Schema_NestedBlock_NestingMode.GROUP:
-      return "GROUP";
-    case Schema_NestedBlock_NestingMode.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 export interface Schema_Object {
   attributes: Schema_Attribute[];
   nesting: Schema_Object_NestingMode;
@@ -309,48 +203,6 @@ export enum Schema_Object_NestingMode {
   SET = 3,
   MAP = 4,
   UNRECOGNIZED = -1,
-}
-
-export function schema_Object_NestingModeFromJSON(object: any): Schema_Object_NestingMode {
-  switch (object) {
-    case 0:
-    case "INVALID":
-      return Schema_Object_NestingMode.INVALID;
-    case 1:
-    case "SINGLE":
-      return Schema_Object_NestingMode.SINGLE;
-    case 2:
-    case "LIST":
-      return Schema_Object_NestingMode.LIST;
-    case 3:
-    case "SET":
-      return Schema_Object_NestingMode.SET;
-    case 4:
-    case "MAP":
-      return Schema_Object_NestingMode.MAP;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Schema_Object_NestingMode.UNRECOGNIZED;
-  }
-}
-
-export function schema_Object_NestingModeToJSON(object: Schema_Object_NestingMode): string {
-  switch (object) {
-    case Schema_Object_NestingMode.INVALID:
-      return "INVALID";
-    case Schema_Object_NestingMode.SINGLE:
-      return "SINGLE";
-    case Schema_Object_NestingMode.LIST:
-      return "LIST";
-    case Schema_Object_NestingMode.SET:
-      return "SET";
-    case Schema_Object_NestingMode.MAP:
-      return "MAP";
-    case Schema_Object_NestingMode.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
 }
 
 /** Provider-defined functions (6.5+). */
@@ -408,43 +260,6 @@ export enum Deferred_Reason {
   PROVIDER_CONFIG_UNKNOWN = 2,
   ABSENT_PREREQ = 3,
   UNRECOGNIZED = -1,
-}
-
-export function deferred_ReasonFromJSON(object: any): Deferred_Reason {
-  switch (object) {
-    case 0:
-    case "UNKNOWN":
-      return Deferred_Reason.UNKNOWN;
-    case 1:
-    case "RESOURCE_CONFIG_UNKNOWN":
-      return Deferred_Reason.RESOURCE_CONFIG_UNKNOWN;
-    case 2:
-    case "PROVIDER_CONFIG_UNKNOWN":
-      return Deferred_Reason.PROVIDER_CONFIG_UNKNOWN;
-    case 3:
-    case "ABSENT_PREREQ":
-      return Deferred_Reason.ABSENT_PREREQ;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return Deferred_Reason.UNRECOGNIZED;
-  }
-}
-
-export function deferred_ReasonToJSON(object: Deferred_Reason): string {
-  switch (object) {
-    case Deferred_Reason.UNKNOWN:
-      return "UNKNOWN";
-    case Deferred_Reason.RESOURCE_CONFIG_UNKNOWN:
-      return "RESOURCE_CONFIG_UNKNOWN";
-    case Deferred_Reason.PROVIDER_CONFIG_UNKNOWN:
-      return "PROVIDER_CONFIG_UNKNOWN";
-    case Deferred_Reason.ABSENT_PREREQ:
-      return "ABSENT_PREREQ";
-    case Deferred_Reason.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
 }
 
 /** ---- Request and response pairs, in the order of the service above. ---- */
@@ -1130,24 +945,6 @@ export const DynamicValue: MessageFns<DynamicValue> = {
     }
   },
 
-  fromJSON(object: any): DynamicValue {
-    return {
-      msgpack: isSet(object.msgpack) ? Buffer.from(bytesFromBase64(object.msgpack)) : Buffer.alloc(0),
-      json: isSet(object.json) ? Buffer.from(bytesFromBase64(object.json)) : Buffer.alloc(0),
-    };
-  },
-
-  toJSON(message: DynamicValue): unknown {
-    const obj: any = {};
-    if (message.msgpack.length !== 0) {
-      obj.msgpack = base64FromBytes(message.msgpack);
-    }
-    if (message.json.length !== 0) {
-      obj.json = base64FromBytes(message.json);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<DynamicValue>): DynamicValue {
     return DynamicValue.fromPartial(base ?? {});
   },
@@ -1237,32 +1034,6 @@ export const Diagnostic: MessageFns<Diagnostic> = {
     }
   },
 
-  fromJSON(object: any): Diagnostic {
-    return {
-      severity: isSet(object.severity) ? diagnostic_SeverityFromJSON(object.severity) : 0,
-      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
-      detail: isSet(object.detail) ? globalThis.String(object.detail) : "",
-      attribute: isSet(object.attribute) ? AttributePath.fromJSON(object.attribute) : undefined,
-    };
-  },
-
-  toJSON(message: Diagnostic): unknown {
-    const obj: any = {};
-    if (message.severity !== 0) {
-      obj.severity = diagnostic_SeverityToJSON(message.severity);
-    }
-    if (message.summary !== "") {
-      obj.summary = message.summary;
-    }
-    if (message.detail !== "") {
-      obj.detail = message.detail;
-    }
-    if (message.attribute !== undefined) {
-      obj.attribute = AttributePath.toJSON(message.attribute);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Diagnostic>): Diagnostic {
     return Diagnostic.fromPartial(base ?? {});
   },
@@ -1337,28 +1108,6 @@ export const FunctionError: MessageFns<FunctionError> = {
     }
   },
 
-  fromJSON(object: any): FunctionError {
-    return {
-      text: isSet(object.text) ? globalThis.String(object.text) : "",
-      functionArgument: isSet(object.functionArgument)
-        ? BigInt(object.functionArgument)
-        : isSet(object.function_argument)
-        ? BigInt(object.function_argument)
-        : undefined,
-    };
-  },
-
-  toJSON(message: FunctionError): unknown {
-    const obj: any = {};
-    if (message.text !== "") {
-      obj.text = message.text;
-    }
-    if (message.functionArgument !== undefined) {
-      obj.functionArgument = message.functionArgument.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<FunctionError>): FunctionError {
     return FunctionError.fromPartial(base ?? {});
   },
@@ -1415,22 +1164,6 @@ export const AttributePath: MessageFns<AttributePath> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): AttributePath {
-    return {
-      steps: globalThis.Array.isArray(object?.steps)
-        ? object.steps.map((e: any) => AttributePath_Step.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: AttributePath): unknown {
-    const obj: any = {};
-    if (message.steps?.length) {
-      obj.steps = message.steps.map((e) => AttributePath_Step.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<AttributePath>): AttributePath {
@@ -1513,40 +1246,6 @@ export const AttributePath_Step: MessageFns<AttributePath_Step> = {
     }
   },
 
-  fromJSON(object: any): AttributePath_Step {
-    return {
-      attributeName: isSet(object.attributeName)
-        ? globalThis.String(object.attributeName)
-        : isSet(object.attribute_name)
-        ? globalThis.String(object.attribute_name)
-        : undefined,
-      elementKeyString: isSet(object.elementKeyString)
-        ? globalThis.String(object.elementKeyString)
-        : isSet(object.element_key_string)
-        ? globalThis.String(object.element_key_string)
-        : undefined,
-      elementKeyInt: isSet(object.elementKeyInt)
-        ? BigInt(object.elementKeyInt)
-        : isSet(object.element_key_int)
-        ? BigInt(object.element_key_int)
-        : undefined,
-    };
-  },
-
-  toJSON(message: AttributePath_Step): unknown {
-    const obj: any = {};
-    if (message.attributeName !== undefined) {
-      obj.attributeName = message.attributeName;
-    }
-    if (message.elementKeyString !== undefined) {
-      obj.elementKeyString = message.elementKeyString;
-    }
-    if (message.elementKeyInt !== undefined) {
-      obj.elementKeyInt = message.elementKeyInt.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<AttributePath_Step>): AttributePath_Step {
     return AttributePath_Step.fromPartial(base ?? {});
   },
@@ -1595,15 +1294,6 @@ export const StopProvider: MessageFns<StopProvider> = {
     }
   },
 
-  fromJSON(_: any): StopProvider {
-    return {};
-  },
-
-  toJSON(_: StopProvider): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<StopProvider>): StopProvider {
     return StopProvider.fromPartial(base ?? {});
   },
@@ -1645,15 +1335,6 @@ export const StopProvider_Request: MessageFns<StopProvider_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): StopProvider_Request {
-    return {};
-  },
-
-  toJSON(_: StopProvider_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<StopProvider_Request>): StopProvider_Request {
@@ -1708,18 +1389,6 @@ export const StopProvider_Response: MessageFns<StopProvider_Response> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): StopProvider_Response {
-    return { Error: isSet(object.Error) ? globalThis.String(object.Error) : "" };
-  },
-
-  toJSON(message: StopProvider_Response): unknown {
-    const obj: any = {};
-    if (message.Error !== "") {
-      obj.Error = message.Error;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<StopProvider_Response>): StopProvider_Response {
@@ -1789,43 +1458,6 @@ export const RawState: MessageFns<RawState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): RawState {
-    return {
-      json: isSet(object.json) ? Buffer.from(bytesFromBase64(object.json)) : Buffer.alloc(0),
-      flatmap: isObject(object.flatmap)
-        ? (globalThis.Object.entries(object.flatmap) as [string, any][]).reduce(
-          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: globalThis.String(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-    };
-  },
-
-  toJSON(message: RawState): unknown {
-    const obj: any = {};
-    if (message.json.length !== 0) {
-      obj.json = base64FromBytes(message.json);
-    }
-    if (message.flatmap) {
-      const entries = globalThis.Object.entries(message.flatmap) as [string, string][];
-      if (entries.length > 0) {
-        obj.flatmap = {};
-        entries.forEach(([k, v]) => {
-          obj.flatmap[k] = v;
-        });
-      }
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<RawState>): RawState {
@@ -1903,24 +1535,6 @@ export const RawState_FlatmapEntry: MessageFns<RawState_FlatmapEntry> = {
     }
   },
 
-  fromJSON(object: any): RawState_FlatmapEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? globalThis.String(object.value) : "",
-    };
-  },
-
-  toJSON(message: RawState_FlatmapEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== "") {
-      obj.value = message.value;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<RawState_FlatmapEntry>): RawState_FlatmapEntry {
     return RawState_FlatmapEntry.fromPartial(base ?? {});
   },
@@ -1989,30 +1603,6 @@ export const ResourceIdentitySchema: MessageFns<ResourceIdentitySchema> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ResourceIdentitySchema {
-    return {
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      identityAttributes: globalThis.Array.isArray(object?.identityAttributes)
-        ? object.identityAttributes.map((e: any) => ResourceIdentitySchema_IdentityAttribute.fromJSON(e))
-        : globalThis.Array.isArray(object?.identity_attributes)
-        ? object.identity_attributes.map((e: any) => ResourceIdentitySchema_IdentityAttribute.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ResourceIdentitySchema): unknown {
-    const obj: any = {};
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.identityAttributes?.length) {
-      obj.identityAttributes = message.identityAttributes.map((e) =>
-        ResourceIdentitySchema_IdentityAttribute.toJSON(e)
-      );
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ResourceIdentitySchema>): ResourceIdentitySchema {
@@ -2116,44 +1706,6 @@ export const ResourceIdentitySchema_IdentityAttribute: MessageFns<ResourceIdenti
     }
   },
 
-  fromJSON(object: any): ResourceIdentitySchema_IdentityAttribute {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0),
-      requiredForImport: isSet(object.requiredForImport)
-        ? globalThis.Boolean(object.requiredForImport)
-        : isSet(object.required_for_import)
-        ? globalThis.Boolean(object.required_for_import)
-        : false,
-      optionalForImport: isSet(object.optionalForImport)
-        ? globalThis.Boolean(object.optionalForImport)
-        : isSet(object.optional_for_import)
-        ? globalThis.Boolean(object.optional_for_import)
-        : false,
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-    };
-  },
-
-  toJSON(message: ResourceIdentitySchema_IdentityAttribute): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    if (message.requiredForImport !== false) {
-      obj.requiredForImport = message.requiredForImport;
-    }
-    if (message.optionalForImport !== false) {
-      obj.optionalForImport = message.optionalForImport;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ResourceIdentitySchema_IdentityAttribute>): ResourceIdentitySchema_IdentityAttribute {
     return ResourceIdentitySchema_IdentityAttribute.fromPartial(base ?? {});
   },
@@ -2213,24 +1765,6 @@ export const ResourceIdentityData: MessageFns<ResourceIdentityData> = {
     }
   },
 
-  fromJSON(object: any): ResourceIdentityData {
-    return {
-      identityData: isSet(object.identityData)
-        ? DynamicValue.fromJSON(object.identityData)
-        : isSet(object.identity_data)
-        ? DynamicValue.fromJSON(object.identity_data)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ResourceIdentityData): unknown {
-    const obj: any = {};
-    if (message.identityData !== undefined) {
-      obj.identityData = DynamicValue.toJSON(message.identityData);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ResourceIdentityData>): ResourceIdentityData {
     return ResourceIdentityData.fromPartial(base ?? {});
   },
@@ -2286,18 +1820,6 @@ export const ActionSchema: MessageFns<ActionSchema> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ActionSchema {
-    return { schema: isSet(object.schema) ? Schema.fromJSON(object.schema) : undefined };
-  },
-
-  toJSON(message: ActionSchema): unknown {
-    const obj: any = {};
-    if (message.schema !== undefined) {
-      obj.schema = Schema.toJSON(message.schema);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ActionSchema>): ActionSchema {
@@ -2369,24 +1891,6 @@ export const Schema: MessageFns<Schema> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Schema {
-    return {
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      block: isSet(object.block) ? Schema_Block.fromJSON(object.block) : undefined,
-    };
-  },
-
-  toJSON(message: Schema): unknown {
-    const obj: any = {};
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.block !== undefined) {
-      obj.block = Schema_Block.toJSON(message.block);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Schema>): Schema {
@@ -2534,62 +2038,6 @@ export const Schema_Block: MessageFns<Schema_Block> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Schema_Block {
-    return {
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      attributes: globalThis.Array.isArray(object?.attributes)
-        ? object.attributes.map((e: any) => Schema_Attribute.fromJSON(e))
-        : [],
-      blockTypes: globalThis.Array.isArray(object?.blockTypes)
-        ? object.blockTypes.map((e: any) => Schema_NestedBlock.fromJSON(e))
-        : globalThis.Array.isArray(object?.block_types)
-        ? object.block_types.map((e: any) => Schema_NestedBlock.fromJSON(e))
-        : [],
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-      deprecated: isSet(object.deprecated) ? globalThis.Boolean(object.deprecated) : false,
-      deprecationMessage: isSet(object.deprecationMessage)
-        ? globalThis.String(object.deprecationMessage)
-        : isSet(object.deprecation_message)
-        ? globalThis.String(object.deprecation_message)
-        : "",
-      computed: isSet(object.computed) ? globalThis.Boolean(object.computed) : false,
-    };
-  },
-
-  toJSON(message: Schema_Block): unknown {
-    const obj: any = {};
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.attributes?.length) {
-      obj.attributes = message.attributes.map((e) => Schema_Attribute.toJSON(e));
-    }
-    if (message.blockTypes?.length) {
-      obj.blockTypes = message.blockTypes.map((e) => Schema_NestedBlock.toJSON(e));
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    if (message.deprecated !== false) {
-      obj.deprecated = message.deprecated;
-    }
-    if (message.deprecationMessage !== "") {
-      obj.deprecationMessage = message.deprecationMessage;
-    }
-    if (message.computed !== false) {
-      obj.computed = message.computed;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Schema_Block>): Schema_Block {
@@ -2788,80 +2236,6 @@ export const Schema_Attribute: MessageFns<Schema_Attribute> = {
     }
   },
 
-  fromJSON(object: any): Schema_Attribute {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0),
-      nestedType: isSet(object.nestedType)
-        ? Schema_Object.fromJSON(object.nestedType)
-        : isSet(object.nested_type)
-        ? Schema_Object.fromJSON(object.nested_type)
-        : undefined,
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      required: isSet(object.required) ? globalThis.Boolean(object.required) : false,
-      optional: isSet(object.optional) ? globalThis.Boolean(object.optional) : false,
-      computed: isSet(object.computed) ? globalThis.Boolean(object.computed) : false,
-      sensitive: isSet(object.sensitive) ? globalThis.Boolean(object.sensitive) : false,
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-      deprecated: isSet(object.deprecated) ? globalThis.Boolean(object.deprecated) : false,
-      writeOnly: isSet(object.writeOnly)
-        ? globalThis.Boolean(object.writeOnly)
-        : isSet(object.write_only)
-        ? globalThis.Boolean(object.write_only)
-        : false,
-      deprecationMessage: isSet(object.deprecationMessage)
-        ? globalThis.String(object.deprecationMessage)
-        : isSet(object.deprecation_message)
-        ? globalThis.String(object.deprecation_message)
-        : "",
-    };
-  },
-
-  toJSON(message: Schema_Attribute): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    if (message.nestedType !== undefined) {
-      obj.nestedType = Schema_Object.toJSON(message.nestedType);
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.required !== false) {
-      obj.required = message.required;
-    }
-    if (message.optional !== false) {
-      obj.optional = message.optional;
-    }
-    if (message.computed !== false) {
-      obj.computed = message.computed;
-    }
-    if (message.sensitive !== false) {
-      obj.sensitive = message.sensitive;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    if (message.deprecated !== false) {
-      obj.deprecated = message.deprecated;
-    }
-    if (message.writeOnly !== false) {
-      obj.writeOnly = message.writeOnly;
-    }
-    if (message.deprecationMessage !== "") {
-      obj.deprecationMessage = message.deprecationMessage;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Schema_Attribute>): Schema_Attribute {
     return Schema_Attribute.fromPartial(base ?? {});
   },
@@ -2980,48 +2354,6 @@ export const Schema_NestedBlock: MessageFns<Schema_NestedBlock> = {
     }
   },
 
-  fromJSON(object: any): Schema_NestedBlock {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      block: isSet(object.block) ? Schema_Block.fromJSON(object.block) : undefined,
-      nesting: isSet(object.nesting) ? schema_NestedBlock_NestingModeFromJSON(object.nesting) : 0,
-      minItems: isSet(object.minItems)
-        ? BigInt(object.minItems)
-        : isSet(object.min_items)
-        ? BigInt(object.min_items)
-        : 0n,
-      maxItems: isSet(object.maxItems)
-        ? BigInt(object.maxItems)
-        : isSet(object.max_items)
-        ? BigInt(object.max_items)
-        : 0n,
-    };
-  },
-
-  toJSON(message: Schema_NestedBlock): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.block !== undefined) {
-      obj.block = Schema_Block.toJSON(message.block);
-    }
-    if (message.nesting !== 0) {
-      obj.nesting = schema_NestedBlock_NestingModeToJSON(message.nesting);
-    }
-    if (message.minItems !== 0n) {
-      obj.minItems = message.minItems.toString();
-    }
-    if (message.maxItems !== 0n) {
-      obj.maxItems = message.maxItems.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Schema_NestedBlock>): Schema_NestedBlock {
     return Schema_NestedBlock.fromPartial(base ?? {});
   },
@@ -3120,42 +2452,6 @@ export const Schema_Object: MessageFns<Schema_Object> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Schema_Object {
-    return {
-      attributes: globalThis.Array.isArray(object?.attributes)
-        ? object.attributes.map((e: any) => Schema_Attribute.fromJSON(e))
-        : [],
-      nesting: isSet(object.nesting) ? schema_Object_NestingModeFromJSON(object.nesting) : 0,
-      minItems: isSet(object.minItems)
-        ? BigInt(object.minItems)
-        : isSet(object.min_items)
-        ? BigInt(object.min_items)
-        : 0n,
-      maxItems: isSet(object.maxItems)
-        ? BigInt(object.maxItems)
-        : isSet(object.max_items)
-        ? BigInt(object.max_items)
-        : 0n,
-    };
-  },
-
-  toJSON(message: Schema_Object): unknown {
-    const obj: any = {};
-    if (message.attributes?.length) {
-      obj.attributes = message.attributes.map((e) => Schema_Attribute.toJSON(e));
-    }
-    if (message.nesting !== 0) {
-      obj.nesting = schema_Object_NestingModeToJSON(message.nesting);
-    }
-    if (message.minItems !== 0n) {
-      obj.minItems = message.minItems.toString();
-    }
-    if (message.maxItems !== 0n) {
-      obj.maxItems = message.maxItems.toString();
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Schema_Object>): Schema_Object {
@@ -3290,58 +2586,6 @@ export const FunctionMessage: MessageFns<FunctionMessage> = {
     }
   },
 
-  fromJSON(object: any): FunctionMessage {
-    return {
-      parameters: globalThis.Array.isArray(object?.parameters)
-        ? object.parameters.map((e: any) => Function_Parameter.fromJSON(e))
-        : [],
-      variadicParameter: isSet(object.variadicParameter)
-        ? Function_Parameter.fromJSON(object.variadicParameter)
-        : isSet(object.variadic_parameter)
-        ? Function_Parameter.fromJSON(object.variadic_parameter)
-        : undefined,
-      return: isSet(object.return) ? Function_Return.fromJSON(object.return) : undefined,
-      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-      deprecationMessage: isSet(object.deprecationMessage)
-        ? globalThis.String(object.deprecationMessage)
-        : isSet(object.deprecation_message)
-        ? globalThis.String(object.deprecation_message)
-        : "",
-    };
-  },
-
-  toJSON(message: FunctionMessage): unknown {
-    const obj: any = {};
-    if (message.parameters?.length) {
-      obj.parameters = message.parameters.map((e) => Function_Parameter.toJSON(e));
-    }
-    if (message.variadicParameter !== undefined) {
-      obj.variadicParameter = Function_Parameter.toJSON(message.variadicParameter);
-    }
-    if (message.return !== undefined) {
-      obj.return = Function_Return.toJSON(message.return);
-    }
-    if (message.summary !== "") {
-      obj.summary = message.summary;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    if (message.deprecationMessage !== "") {
-      obj.deprecationMessage = message.deprecationMessage;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<FunctionMessage>): FunctionMessage {
     return FunctionMessage.fromPartial(base ?? {});
   },
@@ -3469,52 +2713,6 @@ export const Function_Parameter: MessageFns<Function_Parameter> = {
     }
   },
 
-  fromJSON(object: any): Function_Parameter {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0),
-      allowNullValue: isSet(object.allowNullValue)
-        ? globalThis.Boolean(object.allowNullValue)
-        : isSet(object.allow_null_value)
-        ? globalThis.Boolean(object.allow_null_value)
-        : false,
-      allowUnknownValues: isSet(object.allowUnknownValues)
-        ? globalThis.Boolean(object.allowUnknownValues)
-        : isSet(object.allow_unknown_values)
-        ? globalThis.Boolean(object.allow_unknown_values)
-        : false,
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      descriptionKind: isSet(object.descriptionKind)
-        ? stringKindFromJSON(object.descriptionKind)
-        : isSet(object.description_kind)
-        ? stringKindFromJSON(object.description_kind)
-        : 0,
-    };
-  },
-
-  toJSON(message: Function_Parameter): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    if (message.allowNullValue !== false) {
-      obj.allowNullValue = message.allowNullValue;
-    }
-    if (message.allowUnknownValues !== false) {
-      obj.allowUnknownValues = message.allowUnknownValues;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.descriptionKind !== 0) {
-      obj.descriptionKind = stringKindToJSON(message.descriptionKind);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Function_Parameter>): Function_Parameter {
     return Function_Parameter.fromPartial(base ?? {});
   },
@@ -3573,18 +2771,6 @@ export const Function_Return: MessageFns<Function_Return> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Function_Return {
-    return { type: isSet(object.type) ? Buffer.from(bytesFromBase64(object.type)) : Buffer.alloc(0) };
-  },
-
-  toJSON(message: Function_Return): unknown {
-    const obj: any = {};
-    if (message.type.length !== 0) {
-      obj.type = base64FromBytes(message.type);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<Function_Return>): Function_Return {
@@ -3678,48 +2864,6 @@ export const ServerCapabilities: MessageFns<ServerCapabilities> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ServerCapabilities {
-    return {
-      planDestroy: isSet(object.planDestroy)
-        ? globalThis.Boolean(object.planDestroy)
-        : isSet(object.plan_destroy)
-        ? globalThis.Boolean(object.plan_destroy)
-        : false,
-      getProviderSchemaOptional: isSet(object.getProviderSchemaOptional)
-        ? globalThis.Boolean(object.getProviderSchemaOptional)
-        : isSet(object.get_provider_schema_optional)
-        ? globalThis.Boolean(object.get_provider_schema_optional)
-        : false,
-      moveResourceState: isSet(object.moveResourceState)
-        ? globalThis.Boolean(object.moveResourceState)
-        : isSet(object.move_resource_state)
-        ? globalThis.Boolean(object.move_resource_state)
-        : false,
-      generateResourceConfig: isSet(object.generateResourceConfig)
-        ? globalThis.Boolean(object.generateResourceConfig)
-        : isSet(object.generate_resource_config)
-        ? globalThis.Boolean(object.generate_resource_config)
-        : false,
-    };
-  },
-
-  toJSON(message: ServerCapabilities): unknown {
-    const obj: any = {};
-    if (message.planDestroy !== false) {
-      obj.planDestroy = message.planDestroy;
-    }
-    if (message.getProviderSchemaOptional !== false) {
-      obj.getProviderSchemaOptional = message.getProviderSchemaOptional;
-    }
-    if (message.moveResourceState !== false) {
-      obj.moveResourceState = message.moveResourceState;
-    }
-    if (message.generateResourceConfig !== false) {
-      obj.generateResourceConfig = message.generateResourceConfig;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ServerCapabilities>): ServerCapabilities {
@@ -3818,48 +2962,6 @@ export const ClientCapabilities: MessageFns<ClientCapabilities> = {
     }
   },
 
-  fromJSON(object: any): ClientCapabilities {
-    return {
-      deferralAllowed: isSet(object.deferralAllowed)
-        ? globalThis.Boolean(object.deferralAllowed)
-        : isSet(object.deferral_allowed)
-        ? globalThis.Boolean(object.deferral_allowed)
-        : false,
-      writeOnlyAttributesAllowed: isSet(object.writeOnlyAttributesAllowed)
-        ? globalThis.Boolean(object.writeOnlyAttributesAllowed)
-        : isSet(object.write_only_attributes_allowed)
-        ? globalThis.Boolean(object.write_only_attributes_allowed)
-        : false,
-      storePlannedPrivate: isSet(object.storePlannedPrivate)
-        ? globalThis.Boolean(object.storePlannedPrivate)
-        : isSet(object.store_planned_private)
-        ? globalThis.Boolean(object.store_planned_private)
-        : false,
-      computedBlocksAllowed: isSet(object.computedBlocksAllowed)
-        ? globalThis.Boolean(object.computedBlocksAllowed)
-        : isSet(object.computed_blocks_allowed)
-        ? globalThis.Boolean(object.computed_blocks_allowed)
-        : false,
-    };
-  },
-
-  toJSON(message: ClientCapabilities): unknown {
-    const obj: any = {};
-    if (message.deferralAllowed !== false) {
-      obj.deferralAllowed = message.deferralAllowed;
-    }
-    if (message.writeOnlyAttributesAllowed !== false) {
-      obj.writeOnlyAttributesAllowed = message.writeOnlyAttributesAllowed;
-    }
-    if (message.storePlannedPrivate !== false) {
-      obj.storePlannedPrivate = message.storePlannedPrivate;
-    }
-    if (message.computedBlocksAllowed !== false) {
-      obj.computedBlocksAllowed = message.computedBlocksAllowed;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ClientCapabilities>): ClientCapabilities {
     return ClientCapabilities.fromPartial(base ?? {});
   },
@@ -3918,18 +3020,6 @@ export const Deferred: MessageFns<Deferred> = {
     }
   },
 
-  fromJSON(object: any): Deferred {
-    return { reason: isSet(object.reason) ? deferred_ReasonFromJSON(object.reason) : 0 };
-  },
-
-  toJSON(message: Deferred): unknown {
-    const obj: any = {};
-    if (message.reason !== 0) {
-      obj.reason = deferred_ReasonToJSON(message.reason);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<Deferred>): Deferred {
     return Deferred.fromPartial(base ?? {});
   },
@@ -3974,15 +3064,6 @@ export const GetMetadata: MessageFns<GetMetadata> = {
     }
   },
 
-  fromJSON(_: any): GetMetadata {
-    return {};
-  },
-
-  toJSON(_: GetMetadata): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata>): GetMetadata {
     return GetMetadata.fromPartial(base ?? {});
   },
@@ -4024,15 +3105,6 @@ export const GetMetadata_Request: MessageFns<GetMetadata_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetMetadata_Request {
-    return {};
-  },
-
-  toJSON(_: GetMetadata_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_Request>): GetMetadata_Request {
@@ -4187,80 +3259,6 @@ export const GetMetadata_Response: MessageFns<GetMetadata_Response> = {
     }
   },
 
-  fromJSON(object: any): GetMetadata_Response {
-    return {
-      serverCapabilities: isSet(object.serverCapabilities)
-        ? ServerCapabilities.fromJSON(object.serverCapabilities)
-        : isSet(object.server_capabilities)
-        ? ServerCapabilities.fromJSON(object.server_capabilities)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      dataSources: globalThis.Array.isArray(object?.dataSources)
-        ? object.dataSources.map((e: any) => GetMetadata_DataSourceMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.data_sources)
-        ? object.data_sources.map((e: any) => GetMetadata_DataSourceMetadata.fromJSON(e))
-        : [],
-      resources: globalThis.Array.isArray(object?.resources)
-        ? object.resources.map((e: any) => GetMetadata_ResourceMetadata.fromJSON(e))
-        : [],
-      functions: globalThis.Array.isArray(object?.functions)
-        ? object.functions.map((e: any) => GetMetadata_FunctionMetadata.fromJSON(e))
-        : [],
-      ephemeralResources: globalThis.Array.isArray(object?.ephemeralResources)
-        ? object.ephemeralResources.map((e: any) => GetMetadata_EphemeralMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.ephemeral_resources)
-        ? object.ephemeral_resources.map((e: any) => GetMetadata_EphemeralMetadata.fromJSON(e))
-        : [],
-      listResources: globalThis.Array.isArray(object?.listResources)
-        ? object.listResources.map((e: any) => GetMetadata_ListResourceMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.list_resources)
-        ? object.list_resources.map((e: any) => GetMetadata_ListResourceMetadata.fromJSON(e))
-        : [],
-      stateStores: globalThis.Array.isArray(object?.stateStores)
-        ? object.stateStores.map((e: any) => GetMetadata_StateStoreMetadata.fromJSON(e))
-        : globalThis.Array.isArray(object?.state_stores)
-        ? object.state_stores.map((e: any) => GetMetadata_StateStoreMetadata.fromJSON(e))
-        : [],
-      actions: globalThis.Array.isArray(object?.actions)
-        ? object.actions.map((e: any) => GetMetadata_ActionMetadata.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetMetadata_Response): unknown {
-    const obj: any = {};
-    if (message.serverCapabilities !== undefined) {
-      obj.serverCapabilities = ServerCapabilities.toJSON(message.serverCapabilities);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.dataSources?.length) {
-      obj.dataSources = message.dataSources.map((e) => GetMetadata_DataSourceMetadata.toJSON(e));
-    }
-    if (message.resources?.length) {
-      obj.resources = message.resources.map((e) => GetMetadata_ResourceMetadata.toJSON(e));
-    }
-    if (message.functions?.length) {
-      obj.functions = message.functions.map((e) => GetMetadata_FunctionMetadata.toJSON(e));
-    }
-    if (message.ephemeralResources?.length) {
-      obj.ephemeralResources = message.ephemeralResources.map((e) => GetMetadata_EphemeralMetadata.toJSON(e));
-    }
-    if (message.listResources?.length) {
-      obj.listResources = message.listResources.map((e) => GetMetadata_ListResourceMetadata.toJSON(e));
-    }
-    if (message.stateStores?.length) {
-      obj.stateStores = message.stateStores.map((e) => GetMetadata_StateStoreMetadata.toJSON(e));
-    }
-    if (message.actions?.length) {
-      obj.actions = message.actions.map((e) => GetMetadata_ActionMetadata.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_Response>): GetMetadata_Response {
     return GetMetadata_Response.fromPartial(base ?? {});
   },
@@ -4327,24 +3325,6 @@ export const GetMetadata_EphemeralMetadata: MessageFns<GetMetadata_EphemeralMeta
     }
   },
 
-  fromJSON(object: any): GetMetadata_EphemeralMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_EphemeralMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_EphemeralMetadata>): GetMetadata_EphemeralMetadata {
     return GetMetadata_EphemeralMetadata.fromPartial(base ?? {});
   },
@@ -4398,18 +3378,6 @@ export const GetMetadata_FunctionMetadata: MessageFns<GetMetadata_FunctionMetada
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetMetadata_FunctionMetadata {
-    return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
-  },
-
-  toJSON(message: GetMetadata_FunctionMetadata): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_FunctionMetadata>): GetMetadata_FunctionMetadata {
@@ -4467,24 +3435,6 @@ export const GetMetadata_DataSourceMetadata: MessageFns<GetMetadata_DataSourceMe
     }
   },
 
-  fromJSON(object: any): GetMetadata_DataSourceMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_DataSourceMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_DataSourceMetadata>): GetMetadata_DataSourceMetadata {
     return GetMetadata_DataSourceMetadata.fromPartial(base ?? {});
   },
@@ -4538,24 +3488,6 @@ export const GetMetadata_ResourceMetadata: MessageFns<GetMetadata_ResourceMetada
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetMetadata_ResourceMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_ResourceMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_ResourceMetadata>): GetMetadata_ResourceMetadata {
@@ -4613,24 +3545,6 @@ export const GetMetadata_ListResourceMetadata: MessageFns<GetMetadata_ListResour
     }
   },
 
-  fromJSON(object: any): GetMetadata_ListResourceMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_ListResourceMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_ListResourceMetadata>): GetMetadata_ListResourceMetadata {
     return GetMetadata_ListResourceMetadata.fromPartial(base ?? {});
   },
@@ -4684,24 +3598,6 @@ export const GetMetadata_StateStoreMetadata: MessageFns<GetMetadata_StateStoreMe
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetMetadata_StateStoreMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_StateStoreMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetMetadata_StateStoreMetadata>): GetMetadata_StateStoreMetadata {
@@ -4759,24 +3655,6 @@ export const GetMetadata_ActionMetadata: MessageFns<GetMetadata_ActionMetadata> 
     }
   },
 
-  fromJSON(object: any): GetMetadata_ActionMetadata {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetMetadata_ActionMetadata): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetMetadata_ActionMetadata>): GetMetadata_ActionMetadata {
     return GetMetadata_ActionMetadata.fromPartial(base ?? {});
   },
@@ -4821,15 +3699,6 @@ export const GetProviderSchema: MessageFns<GetProviderSchema> = {
     }
   },
 
-  fromJSON(_: any): GetProviderSchema {
-    return {};
-  },
-
-  toJSON(_: GetProviderSchema): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetProviderSchema>): GetProviderSchema {
     return GetProviderSchema.fromPartial(base ?? {});
   },
@@ -4871,15 +3740,6 @@ export const GetProviderSchema_Request: MessageFns<GetProviderSchema_Request> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetProviderSchema_Request {
-    return {};
-  },
-
-  toJSON(_: GetProviderSchema_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetProviderSchema_Request>): GetProviderSchema_Request {
@@ -5086,281 +3946,6 @@ export const GetProviderSchema_Response: MessageFns<GetProviderSchema_Response> 
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response {
-    return {
-      provider: isSet(object.provider) ? Schema.fromJSON(object.provider) : undefined,
-      resourceSchemas: isObject(object.resourceSchemas)
-        ? (globalThis.Object.entries(object.resourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.resource_schemas)
-        ? (globalThis.Object.entries(object.resource_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      dataSourceSchemas: isObject(object.dataSourceSchemas)
-        ? (globalThis.Object.entries(object.dataSourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.data_source_schemas)
-        ? (globalThis.Object.entries(object.data_source_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      functions: isObject(object.functions)
-        ? (globalThis.Object.entries(object.functions) as [string, any][]).reduce(
-          (acc: { [key: string]: FunctionMessage }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: FunctionMessage.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      ephemeralResourceSchemas: isObject(object.ephemeralResourceSchemas)
-        ? (globalThis.Object.entries(object.ephemeralResourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.ephemeral_resource_schemas)
-        ? (globalThis.Object.entries(object.ephemeral_resource_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      listResourceSchemas: isObject(object.listResourceSchemas)
-        ? (globalThis.Object.entries(object.listResourceSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.list_resource_schemas)
-        ? (globalThis.Object.entries(object.list_resource_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      stateStoreSchemas: isObject(object.stateStoreSchemas)
-        ? (globalThis.Object.entries(object.stateStoreSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.state_store_schemas)
-        ? (globalThis.Object.entries(object.state_store_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: Schema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: Schema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      actionSchemas: isObject(object.actionSchemas)
-        ? (globalThis.Object.entries(object.actionSchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ActionSchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ActionSchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.action_schemas)
-        ? (globalThis.Object.entries(object.action_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ActionSchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ActionSchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      providerMeta: isSet(object.providerMeta)
-        ? Schema.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? Schema.fromJSON(object.provider_meta)
-        : undefined,
-      serverCapabilities: isSet(object.serverCapabilities)
-        ? ServerCapabilities.fromJSON(object.serverCapabilities)
-        : isSet(object.server_capabilities)
-        ? ServerCapabilities.fromJSON(object.server_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response): unknown {
-    const obj: any = {};
-    if (message.provider !== undefined) {
-      obj.provider = Schema.toJSON(message.provider);
-    }
-    if (message.resourceSchemas) {
-      const entries = globalThis.Object.entries(message.resourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.resourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.resourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.dataSourceSchemas) {
-      const entries = globalThis.Object.entries(message.dataSourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.dataSourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.dataSourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.functions) {
-      const entries = globalThis.Object.entries(message.functions) as [string, FunctionMessage][];
-      if (entries.length > 0) {
-        obj.functions = {};
-        entries.forEach(([k, v]) => {
-          obj.functions[k] = FunctionMessage.toJSON(v);
-        });
-      }
-    }
-    if (message.ephemeralResourceSchemas) {
-      const entries = globalThis.Object.entries(message.ephemeralResourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.ephemeralResourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.ephemeralResourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.listResourceSchemas) {
-      const entries = globalThis.Object.entries(message.listResourceSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.listResourceSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.listResourceSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.stateStoreSchemas) {
-      const entries = globalThis.Object.entries(message.stateStoreSchemas) as [string, Schema][];
-      if (entries.length > 0) {
-        obj.stateStoreSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.stateStoreSchemas[k] = Schema.toJSON(v);
-        });
-      }
-    }
-    if (message.actionSchemas) {
-      const entries = globalThis.Object.entries(message.actionSchemas) as [string, ActionSchema][];
-      if (entries.length > 0) {
-        obj.actionSchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.actionSchemas[k] = ActionSchema.toJSON(v);
-        });
-      }
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = Schema.toJSON(message.providerMeta);
-    }
-    if (message.serverCapabilities !== undefined) {
-      obj.serverCapabilities = ServerCapabilities.toJSON(message.serverCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetProviderSchema_Response>): GetProviderSchema_Response {
     return GetProviderSchema_Response.fromPartial(base ?? {});
   },
@@ -5499,24 +4084,6 @@ export const GetProviderSchema_Response_ResourceSchemasEntry: MessageFns<
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response_ResourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_ResourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetProviderSchema_Response_ResourceSchemasEntry>,
   ): GetProviderSchema_Response_ResourceSchemasEntry {
@@ -5595,24 +4162,6 @@ export const GetProviderSchema_Response_DataSourceSchemasEntry: MessageFns<
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response_DataSourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_DataSourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetProviderSchema_Response_DataSourceSchemasEntry>,
   ): GetProviderSchema_Response_DataSourceSchemasEntry {
@@ -5684,24 +4233,6 @@ export const GetProviderSchema_Response_FunctionsEntry: MessageFns<GetProviderSc
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetProviderSchema_Response_FunctionsEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? FunctionMessage.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_FunctionsEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = FunctionMessage.toJSON(message.value);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetProviderSchema_Response_FunctionsEntry>): GetProviderSchema_Response_FunctionsEntry {
@@ -5778,24 +4309,6 @@ export const GetProviderSchema_Response_EphemeralResourceSchemasEntry: MessageFn
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetProviderSchema_Response_EphemeralResourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_EphemeralResourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
   },
 
   create(
@@ -5876,24 +4389,6 @@ export const GetProviderSchema_Response_ListResourceSchemasEntry: MessageFns<
     }
   },
 
-  fromJSON(object: any): GetProviderSchema_Response_ListResourceSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_ListResourceSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetProviderSchema_Response_ListResourceSchemasEntry>,
   ): GetProviderSchema_Response_ListResourceSchemasEntry {
@@ -5970,24 +4465,6 @@ export const GetProviderSchema_Response_StateStoreSchemasEntry: MessageFns<
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetProviderSchema_Response_StateStoreSchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? Schema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetProviderSchema_Response_StateStoreSchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = Schema.toJSON(message.value);
-    }
-    return obj;
   },
 
   create(
@@ -6067,24 +4544,6 @@ export const GetProviderSchema_Response_ActionSchemasEntry: MessageFns<GetProvid
       }
     },
 
-    fromJSON(object: any): GetProviderSchema_Response_ActionSchemasEntry {
-      return {
-        key: isSet(object.key) ? globalThis.String(object.key) : "",
-        value: isSet(object.value) ? ActionSchema.fromJSON(object.value) : undefined,
-      };
-    },
-
-    toJSON(message: GetProviderSchema_Response_ActionSchemasEntry): unknown {
-      const obj: any = {};
-      if (message.key !== "") {
-        obj.key = message.key;
-      }
-      if (message.value !== undefined) {
-        obj.value = ActionSchema.toJSON(message.value);
-      }
-      return obj;
-    },
-
     create(
       base?: DeepPartial<GetProviderSchema_Response_ActionSchemasEntry>,
     ): GetProviderSchema_Response_ActionSchemasEntry {
@@ -6134,15 +4593,6 @@ export const ValidateProviderConfig: MessageFns<ValidateProviderConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateProviderConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateProviderConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateProviderConfig>): ValidateProviderConfig {
@@ -6197,18 +4647,6 @@ export const ValidateProviderConfig_Request: MessageFns<ValidateProviderConfig_R
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ValidateProviderConfig_Request {
-    return { config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined };
-  },
-
-  toJSON(message: ValidateProviderConfig_Request): unknown {
-    const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateProviderConfig_Request>): ValidateProviderConfig_Request {
@@ -6268,22 +4706,6 @@ export const ValidateProviderConfig_Response: MessageFns<ValidateProviderConfig_
     }
   },
 
-  fromJSON(object: any): ValidateProviderConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateProviderConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateProviderConfig_Response>): ValidateProviderConfig_Response {
     return ValidateProviderConfig_Response.fromPartial(base ?? {});
   },
@@ -6326,15 +4748,6 @@ export const UpgradeResourceState: MessageFns<UpgradeResourceState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): UpgradeResourceState {
-    return {};
-  },
-
-  toJSON(_: UpgradeResourceState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<UpgradeResourceState>): UpgradeResourceState {
@@ -6416,36 +4829,6 @@ export const UpgradeResourceState_Request: MessageFns<UpgradeResourceState_Reque
     }
   },
 
-  fromJSON(object: any): UpgradeResourceState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      rawState: isSet(object.rawState)
-        ? RawState.fromJSON(object.rawState)
-        : isSet(object.raw_state)
-        ? RawState.fromJSON(object.raw_state)
-        : undefined,
-    };
-  },
-
-  toJSON(message: UpgradeResourceState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.rawState !== undefined) {
-      obj.rawState = RawState.toJSON(message.rawState);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceState_Request>): UpgradeResourceState_Request {
     return UpgradeResourceState_Request.fromPartial(base ?? {});
   },
@@ -6516,30 +4899,6 @@ export const UpgradeResourceState_Response: MessageFns<UpgradeResourceState_Resp
     }
   },
 
-  fromJSON(object: any): UpgradeResourceState_Response {
-    return {
-      upgradedState: isSet(object.upgradedState)
-        ? DynamicValue.fromJSON(object.upgradedState)
-        : isSet(object.upgraded_state)
-        ? DynamicValue.fromJSON(object.upgraded_state)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: UpgradeResourceState_Response): unknown {
-    const obj: any = {};
-    if (message.upgradedState !== undefined) {
-      obj.upgradedState = DynamicValue.toJSON(message.upgradedState);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceState_Response>): UpgradeResourceState_Response {
     return UpgradeResourceState_Response.fromPartial(base ?? {});
   },
@@ -6587,15 +4946,6 @@ export const GetResourceIdentitySchemas: MessageFns<GetResourceIdentitySchemas> 
     }
   },
 
-  fromJSON(_: any): GetResourceIdentitySchemas {
-    return {};
-  },
-
-  toJSON(_: GetResourceIdentitySchemas): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetResourceIdentitySchemas>): GetResourceIdentitySchemas {
     return GetResourceIdentitySchemas.fromPartial(base ?? {});
   },
@@ -6637,15 +4987,6 @@ export const GetResourceIdentitySchemas_Request: MessageFns<GetResourceIdentityS
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetResourceIdentitySchemas_Request {
-    return {};
-  },
-
-  toJSON(_: GetResourceIdentitySchemas_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetResourceIdentitySchemas_Request>): GetResourceIdentitySchemas_Request {
@@ -6717,58 +5058,6 @@ export const GetResourceIdentitySchemas_Response: MessageFns<GetResourceIdentity
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetResourceIdentitySchemas_Response {
-    return {
-      identitySchemas: isObject(object.identitySchemas)
-        ? (globalThis.Object.entries(object.identitySchemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ResourceIdentitySchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ResourceIdentitySchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.identity_schemas)
-        ? (globalThis.Object.entries(object.identity_schemas) as [string, any][]).reduce(
-          (acc: { [key: string]: ResourceIdentitySchema }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: ResourceIdentitySchema.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetResourceIdentitySchemas_Response): unknown {
-    const obj: any = {};
-    if (message.identitySchemas) {
-      const entries = globalThis.Object.entries(message.identitySchemas) as [string, ResourceIdentitySchema][];
-      if (entries.length > 0) {
-        obj.identitySchemas = {};
-        entries.forEach(([k, v]) => {
-          obj.identitySchemas[k] = ResourceIdentitySchema.toJSON(v);
-        });
-      }
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetResourceIdentitySchemas_Response>): GetResourceIdentitySchemas_Response {
@@ -6852,24 +5141,6 @@ export const GetResourceIdentitySchemas_Response_IdentitySchemasEntry: MessageFn
     }
   },
 
-  fromJSON(object: any): GetResourceIdentitySchemas_Response_IdentitySchemasEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? ResourceIdentitySchema.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetResourceIdentitySchemas_Response_IdentitySchemasEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = ResourceIdentitySchema.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(
     base?: DeepPartial<GetResourceIdentitySchemas_Response_IdentitySchemasEntry>,
   ): GetResourceIdentitySchemas_Response_IdentitySchemasEntry {
@@ -6919,15 +5190,6 @@ export const UpgradeResourceIdentity: MessageFns<UpgradeResourceIdentity> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): UpgradeResourceIdentity {
-    return {};
-  },
-
-  toJSON(_: UpgradeResourceIdentity): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<UpgradeResourceIdentity>): UpgradeResourceIdentity {
@@ -7009,36 +5271,6 @@ export const UpgradeResourceIdentity_Request: MessageFns<UpgradeResourceIdentity
     }
   },
 
-  fromJSON(object: any): UpgradeResourceIdentity_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      version: isSet(object.version) ? BigInt(object.version) : 0n,
-      rawIdentity: isSet(object.rawIdentity)
-        ? RawState.fromJSON(object.rawIdentity)
-        : isSet(object.raw_identity)
-        ? RawState.fromJSON(object.raw_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: UpgradeResourceIdentity_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.version !== 0n) {
-      obj.version = message.version.toString();
-    }
-    if (message.rawIdentity !== undefined) {
-      obj.rawIdentity = RawState.toJSON(message.rawIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceIdentity_Request>): UpgradeResourceIdentity_Request {
     return UpgradeResourceIdentity_Request.fromPartial(base ?? {});
   },
@@ -7109,30 +5341,6 @@ export const UpgradeResourceIdentity_Response: MessageFns<UpgradeResourceIdentit
     }
   },
 
-  fromJSON(object: any): UpgradeResourceIdentity_Response {
-    return {
-      upgradedIdentity: isSet(object.upgradedIdentity)
-        ? ResourceIdentityData.fromJSON(object.upgradedIdentity)
-        : isSet(object.upgraded_identity)
-        ? ResourceIdentityData.fromJSON(object.upgraded_identity)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: UpgradeResourceIdentity_Response): unknown {
-    const obj: any = {};
-    if (message.upgradedIdentity !== undefined) {
-      obj.upgradedIdentity = ResourceIdentityData.toJSON(message.upgradedIdentity);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UpgradeResourceIdentity_Response>): UpgradeResourceIdentity_Response {
     return UpgradeResourceIdentity_Response.fromPartial(base ?? {});
   },
@@ -7178,15 +5386,6 @@ export const ValidateResourceConfig: MessageFns<ValidateResourceConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateResourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateResourceConfig>): ValidateResourceConfig {
@@ -7265,36 +5464,6 @@ export const ValidateResourceConfig_Request: MessageFns<ValidateResourceConfig_R
     }
   },
 
-  fromJSON(object: any): ValidateResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ValidateResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateResourceConfig_Request>): ValidateResourceConfig_Request {
     return ValidateResourceConfig_Request.fromPartial(base ?? {});
   },
@@ -7356,22 +5525,6 @@ export const ValidateResourceConfig_Response: MessageFns<ValidateResourceConfig_
     }
   },
 
-  fromJSON(object: any): ValidateResourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateResourceConfig_Response>): ValidateResourceConfig_Response {
     return ValidateResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -7414,15 +5567,6 @@ export const ValidateDataResourceConfig: MessageFns<ValidateDataResourceConfig> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateDataResourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateDataResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateDataResourceConfig>): ValidateDataResourceConfig {
@@ -7490,28 +5634,6 @@ export const ValidateDataResourceConfig_Request: MessageFns<ValidateDataResource
     }
   },
 
-  fromJSON(object: any): ValidateDataResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateDataResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateDataResourceConfig_Request>): ValidateDataResourceConfig_Request {
     return ValidateDataResourceConfig_Request.fromPartial(base ?? {});
   },
@@ -7570,22 +5692,6 @@ export const ValidateDataResourceConfig_Response: MessageFns<ValidateDataResourc
     }
   },
 
-  fromJSON(object: any): ValidateDataResourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateDataResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateDataResourceConfig_Response>): ValidateDataResourceConfig_Response {
     return ValidateDataResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -7628,15 +5734,6 @@ export const ValidateEphemeralResourceConfig: MessageFns<ValidateEphemeralResour
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateEphemeralResourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateEphemeralResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateEphemeralResourceConfig>): ValidateEphemeralResourceConfig {
@@ -7704,28 +5801,6 @@ export const ValidateEphemeralResourceConfig_Request: MessageFns<ValidateEphemer
     }
   },
 
-  fromJSON(object: any): ValidateEphemeralResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateEphemeralResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateEphemeralResourceConfig_Request>): ValidateEphemeralResourceConfig_Request {
     return ValidateEphemeralResourceConfig_Request.fromPartial(base ?? {});
   },
@@ -7784,22 +5859,6 @@ export const ValidateEphemeralResourceConfig_Response: MessageFns<ValidateEpheme
     }
   },
 
-  fromJSON(object: any): ValidateEphemeralResourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateEphemeralResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateEphemeralResourceConfig_Response>): ValidateEphemeralResourceConfig_Response {
     return ValidateEphemeralResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -7842,15 +5901,6 @@ export const ConfigureProvider: MessageFns<ConfigureProvider> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ConfigureProvider {
-    return {};
-  },
-
-  toJSON(_: ConfigureProvider): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ConfigureProvider>): ConfigureProvider {
@@ -7929,36 +5979,6 @@ export const ConfigureProvider_Request: MessageFns<ConfigureProvider_Request> = 
     }
   },
 
-  fromJSON(object: any): ConfigureProvider_Request {
-    return {
-      terraformVersion: isSet(object.terraformVersion)
-        ? globalThis.String(object.terraformVersion)
-        : isSet(object.terraform_version)
-        ? globalThis.String(object.terraform_version)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ConfigureProvider_Request): unknown {
-    const obj: any = {};
-    if (message.terraformVersion !== "") {
-      obj.terraformVersion = message.terraformVersion;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ConfigureProvider_Request>): ConfigureProvider_Request {
     return ConfigureProvider_Request.fromPartial(base ?? {});
   },
@@ -8020,22 +6040,6 @@ export const ConfigureProvider_Response: MessageFns<ConfigureProvider_Response> 
     }
   },
 
-  fromJSON(object: any): ConfigureProvider_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ConfigureProvider_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ConfigureProvider_Response>): ConfigureProvider_Response {
     return ConfigureProvider_Response.fromPartial(base ?? {});
   },
@@ -8078,15 +6082,6 @@ export const ReadResource: MessageFns<ReadResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ReadResource {
-    return {};
-  },
-
-  toJSON(_: ReadResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ReadResource>): ReadResource {
@@ -8203,60 +6198,6 @@ export const ReadResource_Request: MessageFns<ReadResource_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ReadResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      currentState: isSet(object.currentState)
-        ? DynamicValue.fromJSON(object.currentState)
-        : isSet(object.current_state)
-        ? DynamicValue.fromJSON(object.current_state)
-        : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-      currentIdentity: isSet(object.currentIdentity)
-        ? ResourceIdentityData.fromJSON(object.currentIdentity)
-        : isSet(object.current_identity)
-        ? ResourceIdentityData.fromJSON(object.current_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReadResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.currentState !== undefined) {
-      obj.currentState = DynamicValue.toJSON(message.currentState);
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    if (message.currentIdentity !== undefined) {
-      obj.currentIdentity = ResourceIdentityData.toJSON(message.currentIdentity);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ReadResource_Request>): ReadResource_Request {
@@ -8377,46 +6318,6 @@ export const ReadResource_Response: MessageFns<ReadResource_Response> = {
     }
   },
 
-  fromJSON(object: any): ReadResource_Response {
-    return {
-      newState: isSet(object.newState)
-        ? DynamicValue.fromJSON(object.newState)
-        : isSet(object.new_state)
-        ? DynamicValue.fromJSON(object.new_state)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-      newIdentity: isSet(object.newIdentity)
-        ? ResourceIdentityData.fromJSON(object.newIdentity)
-        : isSet(object.new_identity)
-        ? ResourceIdentityData.fromJSON(object.new_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReadResource_Response): unknown {
-    const obj: any = {};
-    if (message.newState !== undefined) {
-      obj.newState = DynamicValue.toJSON(message.newState);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    if (message.newIdentity !== undefined) {
-      obj.newIdentity = ResourceIdentityData.toJSON(message.newIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadResource_Response>): ReadResource_Response {
     return ReadResource_Response.fromPartial(base ?? {});
   },
@@ -8469,15 +6370,6 @@ export const PlanResourceChange: MessageFns<PlanResourceChange> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): PlanResourceChange {
-    return {};
-  },
-
-  toJSON(_: PlanResourceChange): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<PlanResourceChange>): PlanResourceChange {
@@ -8632,84 +6524,6 @@ export const PlanResourceChange_Request: MessageFns<PlanResourceChange_Request> 
     }
   },
 
-  fromJSON(object: any): PlanResourceChange_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      priorState: isSet(object.priorState)
-        ? DynamicValue.fromJSON(object.priorState)
-        : isSet(object.prior_state)
-        ? DynamicValue.fromJSON(object.prior_state)
-        : undefined,
-      proposedNewState: isSet(object.proposedNewState)
-        ? DynamicValue.fromJSON(object.proposedNewState)
-        : isSet(object.proposed_new_state)
-        ? DynamicValue.fromJSON(object.proposed_new_state)
-        : undefined,
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      priorPrivate: isSet(object.priorPrivate)
-        ? Buffer.from(bytesFromBase64(object.priorPrivate))
-        : isSet(object.prior_private)
-        ? Buffer.from(bytesFromBase64(object.prior_private))
-        : Buffer.alloc(0),
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-      priorIdentity: isSet(object.priorIdentity)
-        ? ResourceIdentityData.fromJSON(object.priorIdentity)
-        : isSet(object.prior_identity)
-        ? ResourceIdentityData.fromJSON(object.prior_identity)
-        : undefined,
-      plannedPrivate: isSet(object.plannedPrivate)
-        ? Buffer.from(bytesFromBase64(object.plannedPrivate))
-        : isSet(object.planned_private)
-        ? Buffer.from(bytesFromBase64(object.planned_private))
-        : Buffer.alloc(0),
-    };
-  },
-
-  toJSON(message: PlanResourceChange_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.priorState !== undefined) {
-      obj.priorState = DynamicValue.toJSON(message.priorState);
-    }
-    if (message.proposedNewState !== undefined) {
-      obj.proposedNewState = DynamicValue.toJSON(message.proposedNewState);
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.priorPrivate.length !== 0) {
-      obj.priorPrivate = base64FromBytes(message.priorPrivate);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    if (message.priorIdentity !== undefined) {
-      obj.priorIdentity = ResourceIdentityData.toJSON(message.priorIdentity);
-    }
-    if (message.plannedPrivate.length !== 0) {
-      obj.plannedPrivate = base64FromBytes(message.plannedPrivate);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanResourceChange_Request>): PlanResourceChange_Request {
     return PlanResourceChange_Request.fromPartial(base ?? {});
   },
@@ -8859,66 +6673,6 @@ export const PlanResourceChange_Response: MessageFns<PlanResourceChange_Response
     }
   },
 
-  fromJSON(object: any): PlanResourceChange_Response {
-    return {
-      plannedState: isSet(object.plannedState)
-        ? DynamicValue.fromJSON(object.plannedState)
-        : isSet(object.planned_state)
-        ? DynamicValue.fromJSON(object.planned_state)
-        : undefined,
-      requiresReplace: globalThis.Array.isArray(object?.requiresReplace)
-        ? object.requiresReplace.map((e: any) => AttributePath.fromJSON(e))
-        : globalThis.Array.isArray(object?.requires_replace)
-        ? object.requires_replace.map((e: any) => AttributePath.fromJSON(e))
-        : [],
-      plannedPrivate: isSet(object.plannedPrivate)
-        ? Buffer.from(bytesFromBase64(object.plannedPrivate))
-        : isSet(object.planned_private)
-        ? Buffer.from(bytesFromBase64(object.planned_private))
-        : Buffer.alloc(0),
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      legacyTypeSystem: isSet(object.legacyTypeSystem)
-        ? globalThis.Boolean(object.legacyTypeSystem)
-        : isSet(object.legacy_type_system)
-        ? globalThis.Boolean(object.legacy_type_system)
-        : false,
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-      plannedIdentity: isSet(object.plannedIdentity)
-        ? ResourceIdentityData.fromJSON(object.plannedIdentity)
-        : isSet(object.planned_identity)
-        ? ResourceIdentityData.fromJSON(object.planned_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: PlanResourceChange_Response): unknown {
-    const obj: any = {};
-    if (message.plannedState !== undefined) {
-      obj.plannedState = DynamicValue.toJSON(message.plannedState);
-    }
-    if (message.requiresReplace?.length) {
-      obj.requiresReplace = message.requiresReplace.map((e) => AttributePath.toJSON(e));
-    }
-    if (message.plannedPrivate.length !== 0) {
-      obj.plannedPrivate = base64FromBytes(message.plannedPrivate);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.legacyTypeSystem !== false) {
-      obj.legacyTypeSystem = message.legacyTypeSystem;
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    if (message.plannedIdentity !== undefined) {
-      obj.plannedIdentity = ResourceIdentityData.toJSON(message.plannedIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanResourceChange_Response>): PlanResourceChange_Response {
     return PlanResourceChange_Response.fromPartial(base ?? {});
   },
@@ -8973,15 +6727,6 @@ export const ApplyResourceChange: MessageFns<ApplyResourceChange> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ApplyResourceChange {
-    return {};
-  },
-
-  toJSON(_: ApplyResourceChange): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ApplyResourceChange>): ApplyResourceChange {
@@ -9112,68 +6857,6 @@ export const ApplyResourceChange_Request: MessageFns<ApplyResourceChange_Request
     }
   },
 
-  fromJSON(object: any): ApplyResourceChange_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      priorState: isSet(object.priorState)
-        ? DynamicValue.fromJSON(object.priorState)
-        : isSet(object.prior_state)
-        ? DynamicValue.fromJSON(object.prior_state)
-        : undefined,
-      plannedState: isSet(object.plannedState)
-        ? DynamicValue.fromJSON(object.plannedState)
-        : isSet(object.planned_state)
-        ? DynamicValue.fromJSON(object.planned_state)
-        : undefined,
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      plannedPrivate: isSet(object.plannedPrivate)
-        ? Buffer.from(bytesFromBase64(object.plannedPrivate))
-        : isSet(object.planned_private)
-        ? Buffer.from(bytesFromBase64(object.planned_private))
-        : Buffer.alloc(0),
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      plannedIdentity: isSet(object.plannedIdentity)
-        ? ResourceIdentityData.fromJSON(object.plannedIdentity)
-        : isSet(object.planned_identity)
-        ? ResourceIdentityData.fromJSON(object.planned_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ApplyResourceChange_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.priorState !== undefined) {
-      obj.priorState = DynamicValue.toJSON(message.priorState);
-    }
-    if (message.plannedState !== undefined) {
-      obj.plannedState = DynamicValue.toJSON(message.plannedState);
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.plannedPrivate.length !== 0) {
-      obj.plannedPrivate = base64FromBytes(message.plannedPrivate);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.plannedIdentity !== undefined) {
-      obj.plannedIdentity = ResourceIdentityData.toJSON(message.plannedIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ApplyResourceChange_Request>): ApplyResourceChange_Request {
     return ApplyResourceChange_Request.fromPartial(base ?? {});
   },
@@ -9295,50 +6978,6 @@ export const ApplyResourceChange_Response: MessageFns<ApplyResourceChange_Respon
     }
   },
 
-  fromJSON(object: any): ApplyResourceChange_Response {
-    return {
-      newState: isSet(object.newState)
-        ? DynamicValue.fromJSON(object.newState)
-        : isSet(object.new_state)
-        ? DynamicValue.fromJSON(object.new_state)
-        : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      legacyTypeSystem: isSet(object.legacyTypeSystem)
-        ? globalThis.Boolean(object.legacyTypeSystem)
-        : isSet(object.legacy_type_system)
-        ? globalThis.Boolean(object.legacy_type_system)
-        : false,
-      newIdentity: isSet(object.newIdentity)
-        ? ResourceIdentityData.fromJSON(object.newIdentity)
-        : isSet(object.new_identity)
-        ? ResourceIdentityData.fromJSON(object.new_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ApplyResourceChange_Response): unknown {
-    const obj: any = {};
-    if (message.newState !== undefined) {
-      obj.newState = DynamicValue.toJSON(message.newState);
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.legacyTypeSystem !== false) {
-      obj.legacyTypeSystem = message.legacyTypeSystem;
-    }
-    if (message.newIdentity !== undefined) {
-      obj.newIdentity = ResourceIdentityData.toJSON(message.newIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ApplyResourceChange_Response>): ApplyResourceChange_Response {
     return ApplyResourceChange_Response.fromPartial(base ?? {});
   },
@@ -9389,15 +7028,6 @@ export const ImportResourceState: MessageFns<ImportResourceState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ImportResourceState {
-    return {};
-  },
-
-  toJSON(_: ImportResourceState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ImportResourceState>): ImportResourceState {
@@ -9485,40 +7115,6 @@ export const ImportResourceState_Request: MessageFns<ImportResourceState_Request
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ImportResourceState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-      identity: isSet(object.identity) ? ResourceIdentityData.fromJSON(object.identity) : undefined,
-    };
-  },
-
-  toJSON(message: ImportResourceState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    if (message.identity !== undefined) {
-      obj.identity = ResourceIdentityData.toJSON(message.identity);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ImportResourceState_Request>): ImportResourceState_Request {
@@ -9616,36 +7212,6 @@ export const ImportResourceState_ImportedResource: MessageFns<ImportResourceStat
     }
   },
 
-  fromJSON(object: any): ImportResourceState_ImportedResource {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      state: isSet(object.state) ? DynamicValue.fromJSON(object.state) : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : Buffer.alloc(0),
-      identity: isSet(object.identity) ? ResourceIdentityData.fromJSON(object.identity) : undefined,
-    };
-  },
-
-  toJSON(message: ImportResourceState_ImportedResource): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.state !== undefined) {
-      obj.state = DynamicValue.toJSON(message.state);
-    }
-    if (message.private.length !== 0) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.identity !== undefined) {
-      obj.identity = ResourceIdentityData.toJSON(message.identity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ImportResourceState_ImportedResource>): ImportResourceState_ImportedResource {
     return ImportResourceState_ImportedResource.fromPartial(base ?? {});
   },
@@ -9730,34 +7296,6 @@ export const ImportResourceState_Response: MessageFns<ImportResourceState_Respon
     }
   },
 
-  fromJSON(object: any): ImportResourceState_Response {
-    return {
-      importedResources: globalThis.Array.isArray(object?.importedResources)
-        ? object.importedResources.map((e: any) => ImportResourceState_ImportedResource.fromJSON(e))
-        : globalThis.Array.isArray(object?.imported_resources)
-        ? object.imported_resources.map((e: any) => ImportResourceState_ImportedResource.fromJSON(e))
-        : [],
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: ImportResourceState_Response): unknown {
-    const obj: any = {};
-    if (message.importedResources?.length) {
-      obj.importedResources = message.importedResources.map((e) => ImportResourceState_ImportedResource.toJSON(e));
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ImportResourceState_Response>): ImportResourceState_Response {
     return ImportResourceState_Response.fromPartial(base ?? {});
   },
@@ -9805,15 +7343,6 @@ export const GenerateResourceConfig: MessageFns<GenerateResourceConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GenerateResourceConfig {
-    return {};
-  },
-
-  toJSON(_: GenerateResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GenerateResourceConfig>): GenerateResourceConfig {
@@ -9879,28 +7408,6 @@ export const GenerateResourceConfig_Request: MessageFns<GenerateResourceConfig_R
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GenerateResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      state: isSet(object.state) ? DynamicValue.fromJSON(object.state) : undefined,
-    };
-  },
-
-  toJSON(message: GenerateResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.state !== undefined) {
-      obj.state = DynamicValue.toJSON(message.state);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GenerateResourceConfig_Request>): GenerateResourceConfig_Request {
@@ -9972,26 +7479,6 @@ export const GenerateResourceConfig_Response: MessageFns<GenerateResourceConfig_
     }
   },
 
-  fromJSON(object: any): GenerateResourceConfig_Response {
-    return {
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GenerateResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GenerateResourceConfig_Response>): GenerateResourceConfig_Response {
     return GenerateResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -10037,15 +7524,6 @@ export const MoveResourceState: MessageFns<MoveResourceState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): MoveResourceState {
-    return {};
-  },
-
-  toJSON(_: MoveResourceState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<MoveResourceState>): MoveResourceState {
@@ -10196,80 +7674,6 @@ export const MoveResourceState_Request: MessageFns<MoveResourceState_Request> = 
     }
   },
 
-  fromJSON(object: any): MoveResourceState_Request {
-    return {
-      sourceProviderAddress: isSet(object.sourceProviderAddress)
-        ? globalThis.String(object.sourceProviderAddress)
-        : isSet(object.source_provider_address)
-        ? globalThis.String(object.source_provider_address)
-        : "",
-      sourceTypeName: isSet(object.sourceTypeName)
-        ? globalThis.String(object.sourceTypeName)
-        : isSet(object.source_type_name)
-        ? globalThis.String(object.source_type_name)
-        : "",
-      sourceSchemaVersion: isSet(object.sourceSchemaVersion)
-        ? BigInt(object.sourceSchemaVersion)
-        : isSet(object.source_schema_version)
-        ? BigInt(object.source_schema_version)
-        : 0n,
-      sourceState: isSet(object.sourceState)
-        ? RawState.fromJSON(object.sourceState)
-        : isSet(object.source_state)
-        ? RawState.fromJSON(object.source_state)
-        : undefined,
-      targetTypeName: isSet(object.targetTypeName)
-        ? globalThis.String(object.targetTypeName)
-        : isSet(object.target_type_name)
-        ? globalThis.String(object.target_type_name)
-        : "",
-      sourcePrivate: isSet(object.sourcePrivate)
-        ? Buffer.from(bytesFromBase64(object.sourcePrivate))
-        : isSet(object.source_private)
-        ? Buffer.from(bytesFromBase64(object.source_private))
-        : Buffer.alloc(0),
-      sourceIdentity: isSet(object.sourceIdentity)
-        ? RawState.fromJSON(object.sourceIdentity)
-        : isSet(object.source_identity)
-        ? RawState.fromJSON(object.source_identity)
-        : undefined,
-      sourceIdentitySchemaVersion: isSet(object.sourceIdentitySchemaVersion)
-        ? BigInt(object.sourceIdentitySchemaVersion)
-        : isSet(object.source_identity_schema_version)
-        ? BigInt(object.source_identity_schema_version)
-        : 0n,
-    };
-  },
-
-  toJSON(message: MoveResourceState_Request): unknown {
-    const obj: any = {};
-    if (message.sourceProviderAddress !== "") {
-      obj.sourceProviderAddress = message.sourceProviderAddress;
-    }
-    if (message.sourceTypeName !== "") {
-      obj.sourceTypeName = message.sourceTypeName;
-    }
-    if (message.sourceSchemaVersion !== 0n) {
-      obj.sourceSchemaVersion = message.sourceSchemaVersion.toString();
-    }
-    if (message.sourceState !== undefined) {
-      obj.sourceState = RawState.toJSON(message.sourceState);
-    }
-    if (message.targetTypeName !== "") {
-      obj.targetTypeName = message.targetTypeName;
-    }
-    if (message.sourcePrivate.length !== 0) {
-      obj.sourcePrivate = base64FromBytes(message.sourcePrivate);
-    }
-    if (message.sourceIdentity !== undefined) {
-      obj.sourceIdentity = RawState.toJSON(message.sourceIdentity);
-    }
-    if (message.sourceIdentitySchemaVersion !== 0n) {
-      obj.sourceIdentitySchemaVersion = message.sourceIdentitySchemaVersion.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<MoveResourceState_Request>): MoveResourceState_Request {
     return MoveResourceState_Request.fromPartial(base ?? {});
   },
@@ -10374,46 +7778,6 @@ export const MoveResourceState_Response: MessageFns<MoveResourceState_Response> 
     }
   },
 
-  fromJSON(object: any): MoveResourceState_Response {
-    return {
-      targetState: isSet(object.targetState)
-        ? DynamicValue.fromJSON(object.targetState)
-        : isSet(object.target_state)
-        ? DynamicValue.fromJSON(object.target_state)
-        : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      targetPrivate: isSet(object.targetPrivate)
-        ? Buffer.from(bytesFromBase64(object.targetPrivate))
-        : isSet(object.target_private)
-        ? Buffer.from(bytesFromBase64(object.target_private))
-        : Buffer.alloc(0),
-      targetIdentity: isSet(object.targetIdentity)
-        ? ResourceIdentityData.fromJSON(object.targetIdentity)
-        : isSet(object.target_identity)
-        ? ResourceIdentityData.fromJSON(object.target_identity)
-        : undefined,
-    };
-  },
-
-  toJSON(message: MoveResourceState_Response): unknown {
-    const obj: any = {};
-    if (message.targetState !== undefined) {
-      obj.targetState = DynamicValue.toJSON(message.targetState);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.targetPrivate.length !== 0) {
-      obj.targetPrivate = base64FromBytes(message.targetPrivate);
-    }
-    if (message.targetIdentity !== undefined) {
-      obj.targetIdentity = ResourceIdentityData.toJSON(message.targetIdentity);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<MoveResourceState_Response>): MoveResourceState_Response {
     return MoveResourceState_Response.fromPartial(base ?? {});
   },
@@ -10463,15 +7827,6 @@ export const ReadDataSource: MessageFns<ReadDataSource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ReadDataSource {
-    return {};
-  },
-
-  toJSON(_: ReadDataSource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ReadDataSource>): ReadDataSource {
@@ -10561,44 +7916,6 @@ export const ReadDataSource_Request: MessageFns<ReadDataSource_Request> = {
     }
   },
 
-  fromJSON(object: any): ReadDataSource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      providerMeta: isSet(object.providerMeta)
-        ? DynamicValue.fromJSON(object.providerMeta)
-        : isSet(object.provider_meta)
-        ? DynamicValue.fromJSON(object.provider_meta)
-        : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReadDataSource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.providerMeta !== undefined) {
-      obj.providerMeta = DynamicValue.toJSON(message.providerMeta);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadDataSource_Request>): ReadDataSource_Request {
     return ReadDataSource_Request.fromPartial(base ?? {});
   },
@@ -10685,30 +8002,6 @@ export const ReadDataSource_Response: MessageFns<ReadDataSource_Response> = {
     }
   },
 
-  fromJSON(object: any): ReadDataSource_Response {
-    return {
-      state: isSet(object.state) ? DynamicValue.fromJSON(object.state) : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: ReadDataSource_Response): unknown {
-    const obj: any = {};
-    if (message.state !== undefined) {
-      obj.state = DynamicValue.toJSON(message.state);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadDataSource_Response>): ReadDataSource_Response {
     return ReadDataSource_Response.fromPartial(base ?? {});
   },
@@ -10757,15 +8050,6 @@ export const OpenEphemeralResource: MessageFns<OpenEphemeralResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): OpenEphemeralResource {
-    return {};
-  },
-
-  toJSON(_: OpenEphemeralResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<OpenEphemeralResource>): OpenEphemeralResource {
@@ -10842,36 +8126,6 @@ export const OpenEphemeralResource_Request: MessageFns<OpenEphemeralResource_Req
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): OpenEphemeralResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: OpenEphemeralResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<OpenEphemeralResource_Request>): OpenEphemeralResource_Request {
@@ -10979,42 +8233,6 @@ export const OpenEphemeralResource_Response: MessageFns<OpenEphemeralResource_Re
     }
   },
 
-  fromJSON(object: any): OpenEphemeralResource_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      renewAt: isSet(object.renewAt)
-        ? fromJsonTimestamp(object.renewAt)
-        : isSet(object.renew_at)
-        ? fromJsonTimestamp(object.renew_at)
-        : undefined,
-      result: isSet(object.result) ? DynamicValue.fromJSON(object.result) : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: OpenEphemeralResource_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.renewAt !== undefined) {
-      obj.renewAt = message.renewAt.toISOString();
-    }
-    if (message.result !== undefined) {
-      obj.result = DynamicValue.toJSON(message.result);
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<OpenEphemeralResource_Response>): OpenEphemeralResource_Response {
     return OpenEphemeralResource_Response.fromPartial(base ?? {});
   },
@@ -11065,15 +8283,6 @@ export const RenewEphemeralResource: MessageFns<RenewEphemeralResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): RenewEphemeralResource {
-    return {};
-  },
-
-  toJSON(_: RenewEphemeralResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<RenewEphemeralResource>): RenewEphemeralResource {
@@ -11139,28 +8348,6 @@ export const RenewEphemeralResource_Request: MessageFns<RenewEphemeralResource_R
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): RenewEphemeralResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-    };
-  },
-
-  toJSON(message: RenewEphemeralResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<RenewEphemeralResource_Request>): RenewEphemeralResource_Request {
@@ -11241,34 +8428,6 @@ export const RenewEphemeralResource_Response: MessageFns<RenewEphemeralResource_
     }
   },
 
-  fromJSON(object: any): RenewEphemeralResource_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      renewAt: isSet(object.renewAt)
-        ? fromJsonTimestamp(object.renewAt)
-        : isSet(object.renew_at)
-        ? fromJsonTimestamp(object.renew_at)
-        : undefined,
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-    };
-  },
-
-  toJSON(message: RenewEphemeralResource_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.renewAt !== undefined) {
-      obj.renewAt = message.renewAt.toISOString();
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<RenewEphemeralResource_Response>): RenewEphemeralResource_Response {
     return RenewEphemeralResource_Response.fromPartial(base ?? {});
   },
@@ -11313,15 +8472,6 @@ export const CloseEphemeralResource: MessageFns<CloseEphemeralResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): CloseEphemeralResource {
-    return {};
-  },
-
-  toJSON(_: CloseEphemeralResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<CloseEphemeralResource>): CloseEphemeralResource {
@@ -11389,28 +8539,6 @@ export const CloseEphemeralResource_Request: MessageFns<CloseEphemeralResource_R
     }
   },
 
-  fromJSON(object: any): CloseEphemeralResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      private: isSet(object.private) ? Buffer.from(bytesFromBase64(object.private)) : undefined,
-    };
-  },
-
-  toJSON(message: CloseEphemeralResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.private !== undefined) {
-      obj.private = base64FromBytes(message.private);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<CloseEphemeralResource_Request>): CloseEphemeralResource_Request {
     return CloseEphemeralResource_Request.fromPartial(base ?? {});
   },
@@ -11467,22 +8595,6 @@ export const CloseEphemeralResource_Response: MessageFns<CloseEphemeralResource_
     }
   },
 
-  fromJSON(object: any): CloseEphemeralResource_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: CloseEphemeralResource_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<CloseEphemeralResource_Response>): CloseEphemeralResource_Response {
     return CloseEphemeralResource_Response.fromPartial(base ?? {});
   },
@@ -11527,15 +8639,6 @@ export const GetFunctions: MessageFns<GetFunctions> = {
     }
   },
 
-  fromJSON(_: any): GetFunctions {
-    return {};
-  },
-
-  toJSON(_: GetFunctions): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
   create(base?: DeepPartial<GetFunctions>): GetFunctions {
     return GetFunctions.fromPartial(base ?? {});
   },
@@ -11577,15 +8680,6 @@ export const GetFunctions_Request: MessageFns<GetFunctions_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetFunctions_Request {
-    return {};
-  },
-
-  toJSON(_: GetFunctions_Request): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetFunctions_Request>): GetFunctions_Request {
@@ -11654,45 +8748,6 @@ export const GetFunctions_Response: MessageFns<GetFunctions_Response> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetFunctions_Response {
-    return {
-      functions: isObject(object.functions)
-        ? (globalThis.Object.entries(object.functions) as [string, any][]).reduce(
-          (acc: { [key: string]: FunctionMessage }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: FunctionMessage.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetFunctions_Response): unknown {
-    const obj: any = {};
-    if (message.functions) {
-      const entries = globalThis.Object.entries(message.functions) as [string, FunctionMessage][];
-      if (entries.length > 0) {
-        obj.functions = {};
-        entries.forEach(([k, v]) => {
-          obj.functions[k] = FunctionMessage.toJSON(v);
-        });
-      }
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetFunctions_Response>): GetFunctions_Response {
@@ -11770,24 +8825,6 @@ export const GetFunctions_Response_FunctionsEntry: MessageFns<GetFunctions_Respo
     }
   },
 
-  fromJSON(object: any): GetFunctions_Response_FunctionsEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? FunctionMessage.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: GetFunctions_Response_FunctionsEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = FunctionMessage.toJSON(message.value);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetFunctions_Response_FunctionsEntry>): GetFunctions_Response_FunctionsEntry {
     return GetFunctions_Response_FunctionsEntry.fromPartial(base ?? {});
   },
@@ -11833,15 +8870,6 @@ export const CallFunction: MessageFns<CallFunction> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): CallFunction {
-    return {};
-  },
-
-  toJSON(_: CallFunction): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<CallFunction>): CallFunction {
@@ -11907,26 +8935,6 @@ export const CallFunction_Request: MessageFns<CallFunction_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CallFunction_Request {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      arguments: globalThis.Array.isArray(object?.arguments)
-        ? object.arguments.map((e: any) => DynamicValue.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: CallFunction_Request): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.arguments?.length) {
-      obj.arguments = message.arguments.map((e) => DynamicValue.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<CallFunction_Request>): CallFunction_Request {
@@ -11996,24 +9004,6 @@ export const CallFunction_Response: MessageFns<CallFunction_Response> = {
     }
   },
 
-  fromJSON(object: any): CallFunction_Response {
-    return {
-      result: isSet(object.result) ? DynamicValue.fromJSON(object.result) : undefined,
-      error: isSet(object.error) ? FunctionError.fromJSON(object.error) : undefined,
-    };
-  },
-
-  toJSON(message: CallFunction_Response): unknown {
-    const obj: any = {};
-    if (message.result !== undefined) {
-      obj.result = DynamicValue.toJSON(message.result);
-    }
-    if (message.error !== undefined) {
-      obj.error = FunctionError.toJSON(message.error);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<CallFunction_Response>): CallFunction_Response {
     return CallFunction_Response.fromPartial(base ?? {});
   },
@@ -12061,15 +9051,6 @@ export const ListResource: MessageFns<ListResource> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ListResource {
-    return {};
-  },
-
-  toJSON(_: ListResource): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ListResource>): ListResource {
@@ -12160,40 +9141,6 @@ export const ListResource_Request: MessageFns<ListResource_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListResource_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      includeResourceObject: isSet(object.includeResourceObject)
-        ? globalThis.Boolean(object.includeResourceObject)
-        : isSet(object.include_resource_object)
-        ? globalThis.Boolean(object.include_resource_object)
-        : false,
-      limit: isSet(object.limit) ? BigInt(object.limit) : 0n,
-    };
-  },
-
-  toJSON(message: ListResource_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.includeResourceObject !== false) {
-      obj.includeResourceObject = message.includeResourceObject;
-    }
-    if (message.limit !== 0n) {
-      obj.limit = message.limit.toString();
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ListResource_Request>): ListResource_Request {
@@ -12289,42 +9236,6 @@ export const ListResource_Event: MessageFns<ListResource_Event> = {
     }
   },
 
-  fromJSON(object: any): ListResource_Event {
-    return {
-      identity: isSet(object.identity) ? ResourceIdentityData.fromJSON(object.identity) : undefined,
-      displayName: isSet(object.displayName)
-        ? globalThis.String(object.displayName)
-        : isSet(object.display_name)
-        ? globalThis.String(object.display_name)
-        : "",
-      resourceObject: isSet(object.resourceObject)
-        ? DynamicValue.fromJSON(object.resourceObject)
-        : isSet(object.resource_object)
-        ? DynamicValue.fromJSON(object.resource_object)
-        : undefined,
-      diagnostic: globalThis.Array.isArray(object?.diagnostic)
-        ? object.diagnostic.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ListResource_Event): unknown {
-    const obj: any = {};
-    if (message.identity !== undefined) {
-      obj.identity = ResourceIdentityData.toJSON(message.identity);
-    }
-    if (message.displayName !== "") {
-      obj.displayName = message.displayName;
-    }
-    if (message.resourceObject !== undefined) {
-      obj.resourceObject = DynamicValue.toJSON(message.resourceObject);
-    }
-    if (message.diagnostic?.length) {
-      obj.diagnostic = message.diagnostic.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ListResource_Event>): ListResource_Event {
     return ListResource_Event.fromPartial(base ?? {});
   },
@@ -12374,15 +9285,6 @@ export const ValidateListResourceConfig: MessageFns<ValidateListResourceConfig> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateListResourceConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateListResourceConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateListResourceConfig>): ValidateListResourceConfig {
@@ -12472,40 +9374,6 @@ export const ValidateListResourceConfig_Request: MessageFns<ValidateListResource
     }
   },
 
-  fromJSON(object: any): ValidateListResourceConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      includeResourceObject: isSet(object.includeResourceObject)
-        ? DynamicValue.fromJSON(object.includeResourceObject)
-        : isSet(object.include_resource_object)
-        ? DynamicValue.fromJSON(object.include_resource_object)
-        : undefined,
-      limit: isSet(object.limit) ? DynamicValue.fromJSON(object.limit) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateListResourceConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.includeResourceObject !== undefined) {
-      obj.includeResourceObject = DynamicValue.toJSON(message.includeResourceObject);
-    }
-    if (message.limit !== undefined) {
-      obj.limit = DynamicValue.toJSON(message.limit);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateListResourceConfig_Request>): ValidateListResourceConfig_Request {
     return ValidateListResourceConfig_Request.fromPartial(base ?? {});
   },
@@ -12571,22 +9439,6 @@ export const ValidateListResourceConfig_Response: MessageFns<ValidateListResourc
     }
   },
 
-  fromJSON(object: any): ValidateListResourceConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateListResourceConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateListResourceConfig_Response>): ValidateListResourceConfig_Response {
     return ValidateListResourceConfig_Response.fromPartial(base ?? {});
   },
@@ -12629,15 +9481,6 @@ export const ValidateStateStore: MessageFns<ValidateStateStore> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateStateStore {
-    return {};
-  },
-
-  toJSON(_: ValidateStateStore): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateStateStore>): ValidateStateStore {
@@ -12705,28 +9548,6 @@ export const ValidateStateStore_Request: MessageFns<ValidateStateStore_Request> 
     }
   },
 
-  fromJSON(object: any): ValidateStateStore_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateStateStore_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateStateStore_Request>): ValidateStateStore_Request {
     return ValidateStateStore_Request.fromPartial(base ?? {});
   },
@@ -12785,22 +9606,6 @@ export const ValidateStateStore_Response: MessageFns<ValidateStateStore_Response
     }
   },
 
-  fromJSON(object: any): ValidateStateStore_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateStateStore_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateStateStore_Response>): ValidateStateStore_Response {
     return ValidateStateStore_Response.fromPartial(base ?? {});
   },
@@ -12843,15 +9648,6 @@ export const ConfigureStateStore: MessageFns<ConfigureStateStore> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ConfigureStateStore {
-    return {};
-  },
-
-  toJSON(_: ConfigureStateStore): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ConfigureStateStore>): ConfigureStateStore {
@@ -12930,32 +9726,6 @@ export const ConfigureStateStore_Request: MessageFns<ConfigureStateStore_Request
     }
   },
 
-  fromJSON(object: any): ConfigureStateStore_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      capabilities: isSet(object.capabilities) ? StateStoreClientCapabilities.fromJSON(object.capabilities) : undefined,
-    };
-  },
-
-  toJSON(message: ConfigureStateStore_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.capabilities !== undefined) {
-      obj.capabilities = StateStoreClientCapabilities.toJSON(message.capabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ConfigureStateStore_Request>): ConfigureStateStore_Request {
     return ConfigureStateStore_Request.fromPartial(base ?? {});
   },
@@ -13028,26 +9798,6 @@ export const ConfigureStateStore_Response: MessageFns<ConfigureStateStore_Respon
     }
   },
 
-  fromJSON(object: any): ConfigureStateStore_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      capabilities: isSet(object.capabilities) ? StateStoreServerCapabilities.fromJSON(object.capabilities) : undefined,
-    };
-  },
-
-  toJSON(message: ConfigureStateStore_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.capabilities !== undefined) {
-      obj.capabilities = StateStoreServerCapabilities.toJSON(message.capabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ConfigureStateStore_Response>): ConfigureStateStore_Response {
     return ConfigureStateStore_Response.fromPartial(base ?? {});
   },
@@ -13109,24 +9859,6 @@ export const StateStoreClientCapabilities: MessageFns<StateStoreClientCapabiliti
     }
   },
 
-  fromJSON(object: any): StateStoreClientCapabilities {
-    return {
-      chunkSize: isSet(object.chunkSize)
-        ? BigInt(object.chunkSize)
-        : isSet(object.chunk_size)
-        ? BigInt(object.chunk_size)
-        : 0n,
-    };
-  },
-
-  toJSON(message: StateStoreClientCapabilities): unknown {
-    const obj: any = {};
-    if (message.chunkSize !== 0n) {
-      obj.chunkSize = message.chunkSize.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<StateStoreClientCapabilities>): StateStoreClientCapabilities {
     return StateStoreClientCapabilities.fromPartial(base ?? {});
   },
@@ -13185,24 +9917,6 @@ export const StateStoreServerCapabilities: MessageFns<StateStoreServerCapabiliti
     }
   },
 
-  fromJSON(object: any): StateStoreServerCapabilities {
-    return {
-      chunkSize: isSet(object.chunkSize)
-        ? BigInt(object.chunkSize)
-        : isSet(object.chunk_size)
-        ? BigInt(object.chunk_size)
-        : 0n,
-    };
-  },
-
-  toJSON(message: StateStoreServerCapabilities): unknown {
-    const obj: any = {};
-    if (message.chunkSize !== 0n) {
-      obj.chunkSize = message.chunkSize.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<StateStoreServerCapabilities>): StateStoreServerCapabilities {
     return StateStoreServerCapabilities.fromPartial(base ?? {});
   },
@@ -13245,15 +9959,6 @@ export const ReadStateBytes: MessageFns<ReadStateBytes> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ReadStateBytes {
-    return {};
-  },
-
-  toJSON(_: ReadStateBytes): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ReadStateBytes>): ReadStateBytes {
@@ -13319,32 +10024,6 @@ export const ReadStateBytes_Request: MessageFns<ReadStateBytes_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ReadStateBytes_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      stateId: isSet(object.stateId)
-        ? globalThis.String(object.stateId)
-        : isSet(object.state_id)
-        ? globalThis.String(object.state_id)
-        : "",
-    };
-  },
-
-  toJSON(message: ReadStateBytes_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.stateId !== "") {
-      obj.stateId = message.stateId;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ReadStateBytes_Request>): ReadStateBytes_Request {
@@ -13439,38 +10118,6 @@ export const ReadStateBytes_Response: MessageFns<ReadStateBytes_Response> = {
     }
   },
 
-  fromJSON(object: any): ReadStateBytes_Response {
-    return {
-      bytes: isSet(object.bytes) ? Buffer.from(bytesFromBase64(object.bytes)) : Buffer.alloc(0),
-      totalLength: isSet(object.totalLength)
-        ? BigInt(object.totalLength)
-        : isSet(object.total_length)
-        ? BigInt(object.total_length)
-        : 0n,
-      range: isSet(object.range) ? StateRange.fromJSON(object.range) : undefined,
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ReadStateBytes_Response): unknown {
-    const obj: any = {};
-    if (message.bytes.length !== 0) {
-      obj.bytes = base64FromBytes(message.bytes);
-    }
-    if (message.totalLength !== 0n) {
-      obj.totalLength = message.totalLength.toString();
-    }
-    if (message.range !== undefined) {
-      obj.range = StateRange.toJSON(message.range);
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ReadStateBytes_Response>): ReadStateBytes_Response {
     return ReadStateBytes_Response.fromPartial(base ?? {});
   },
@@ -13520,15 +10167,6 @@ export const WriteStateBytes: MessageFns<WriteStateBytes> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): WriteStateBytes {
-    return {};
-  },
-
-  toJSON(_: WriteStateBytes): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<WriteStateBytes>): WriteStateBytes {
@@ -13621,36 +10259,6 @@ export const WriteStateBytes_RequestChunk: MessageFns<WriteStateBytes_RequestChu
     }
   },
 
-  fromJSON(object: any): WriteStateBytes_RequestChunk {
-    return {
-      meta: isSet(object.meta) ? RequestChunkMeta.fromJSON(object.meta) : undefined,
-      bytes: isSet(object.bytes) ? Buffer.from(bytesFromBase64(object.bytes)) : Buffer.alloc(0),
-      totalLength: isSet(object.totalLength)
-        ? BigInt(object.totalLength)
-        : isSet(object.total_length)
-        ? BigInt(object.total_length)
-        : 0n,
-      range: isSet(object.range) ? StateRange.fromJSON(object.range) : undefined,
-    };
-  },
-
-  toJSON(message: WriteStateBytes_RequestChunk): unknown {
-    const obj: any = {};
-    if (message.meta !== undefined) {
-      obj.meta = RequestChunkMeta.toJSON(message.meta);
-    }
-    if (message.bytes.length !== 0) {
-      obj.bytes = base64FromBytes(message.bytes);
-    }
-    if (message.totalLength !== 0n) {
-      obj.totalLength = message.totalLength.toString();
-    }
-    if (message.range !== undefined) {
-      obj.range = StateRange.toJSON(message.range);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<WriteStateBytes_RequestChunk>): WriteStateBytes_RequestChunk {
     return WriteStateBytes_RequestChunk.fromPartial(base ?? {});
   },
@@ -13713,22 +10321,6 @@ export const WriteStateBytes_Response: MessageFns<WriteStateBytes_Response> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): WriteStateBytes_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: WriteStateBytes_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<WriteStateBytes_Response>): WriteStateBytes_Response {
@@ -13795,32 +10387,6 @@ export const RequestChunkMeta: MessageFns<RequestChunkMeta> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): RequestChunkMeta {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      stateId: isSet(object.stateId)
-        ? globalThis.String(object.stateId)
-        : isSet(object.state_id)
-        ? globalThis.String(object.state_id)
-        : "",
-    };
-  },
-
-  toJSON(message: RequestChunkMeta): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.stateId !== "") {
-      obj.stateId = message.stateId;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<RequestChunkMeta>): RequestChunkMeta {
@@ -13896,21 +10462,6 @@ export const StateRange: MessageFns<StateRange> = {
     }
   },
 
-  fromJSON(object: any): StateRange {
-    return { start: isSet(object.start) ? BigInt(object.start) : 0n, end: isSet(object.end) ? BigInt(object.end) : 0n };
-  },
-
-  toJSON(message: StateRange): unknown {
-    const obj: any = {};
-    if (message.start !== 0n) {
-      obj.start = message.start.toString();
-    }
-    if (message.end !== 0n) {
-      obj.end = message.end.toString();
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<StateRange>): StateRange {
     return StateRange.fromPartial(base ?? {});
   },
@@ -13954,15 +10505,6 @@ export const LockState: MessageFns<LockState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): LockState {
-    return {};
-  },
-
-  toJSON(_: LockState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<LockState>): LockState {
@@ -14041,36 +10583,6 @@ export const LockState_Request: MessageFns<LockState_Request> = {
     }
   },
 
-  fromJSON(object: any): LockState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      stateId: isSet(object.stateId)
-        ? globalThis.String(object.stateId)
-        : isSet(object.state_id)
-        ? globalThis.String(object.state_id)
-        : "",
-      operation: isSet(object.operation) ? globalThis.String(object.operation) : "",
-    };
-  },
-
-  toJSON(message: LockState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.stateId !== "") {
-      obj.stateId = message.stateId;
-    }
-    if (message.operation !== "") {
-      obj.operation = message.operation;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<LockState_Request>): LockState_Request {
     return LockState_Request.fromPartial(base ?? {});
   },
@@ -14139,30 +10651,6 @@ export const LockState_Response: MessageFns<LockState_Response> = {
     }
   },
 
-  fromJSON(object: any): LockState_Response {
-    return {
-      lockId: isSet(object.lockId)
-        ? globalThis.String(object.lockId)
-        : isSet(object.lock_id)
-        ? globalThis.String(object.lock_id)
-        : "",
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: LockState_Response): unknown {
-    const obj: any = {};
-    if (message.lockId !== "") {
-      obj.lockId = message.lockId;
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<LockState_Response>): LockState_Response {
     return LockState_Response.fromPartial(base ?? {});
   },
@@ -14206,15 +10694,6 @@ export const UnlockState: MessageFns<UnlockState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): UnlockState {
-    return {};
-  },
-
-  toJSON(_: UnlockState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<UnlockState>): UnlockState {
@@ -14293,40 +10772,6 @@ export const UnlockState_Request: MessageFns<UnlockState_Request> = {
     }
   },
 
-  fromJSON(object: any): UnlockState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      stateId: isSet(object.stateId)
-        ? globalThis.String(object.stateId)
-        : isSet(object.state_id)
-        ? globalThis.String(object.state_id)
-        : "",
-      lockId: isSet(object.lockId)
-        ? globalThis.String(object.lockId)
-        : isSet(object.lock_id)
-        ? globalThis.String(object.lock_id)
-        : "",
-    };
-  },
-
-  toJSON(message: UnlockState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.stateId !== "") {
-      obj.stateId = message.stateId;
-    }
-    if (message.lockId !== "") {
-      obj.lockId = message.lockId;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UnlockState_Request>): UnlockState_Request {
     return UnlockState_Request.fromPartial(base ?? {});
   },
@@ -14384,22 +10829,6 @@ export const UnlockState_Response: MessageFns<UnlockState_Response> = {
     }
   },
 
-  fromJSON(object: any): UnlockState_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: UnlockState_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<UnlockState_Response>): UnlockState_Response {
     return UnlockState_Response.fromPartial(base ?? {});
   },
@@ -14442,15 +10871,6 @@ export const GetStates: MessageFns<GetStates> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): GetStates {
-    return {};
-  },
-
-  toJSON(_: GetStates): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<GetStates>): GetStates {
@@ -14505,24 +10925,6 @@ export const GetStates_Request: MessageFns<GetStates_Request> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetStates_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-    };
-  },
-
-  toJSON(message: GetStates_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<GetStates_Request>): GetStates_Request {
@@ -14591,30 +10993,6 @@ export const GetStates_Response: MessageFns<GetStates_Response> = {
     }
   },
 
-  fromJSON(object: any): GetStates_Response {
-    return {
-      stateId: globalThis.Array.isArray(object?.stateId)
-        ? object.stateId.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.state_id)
-        ? object.state_id.map((e: any) => globalThis.String(e))
-        : [],
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: GetStates_Response): unknown {
-    const obj: any = {};
-    if (message.stateId?.length) {
-      obj.stateId = message.stateId;
-    }
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<GetStates_Response>): GetStates_Response {
     return GetStates_Response.fromPartial(base ?? {});
   },
@@ -14658,15 +11036,6 @@ export const DeleteState: MessageFns<DeleteState> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): DeleteState {
-    return {};
-  },
-
-  toJSON(_: DeleteState): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<DeleteState>): DeleteState {
@@ -14734,32 +11103,6 @@ export const DeleteState_Request: MessageFns<DeleteState_Request> = {
     }
   },
 
-  fromJSON(object: any): DeleteState_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      stateId: isSet(object.stateId)
-        ? globalThis.String(object.stateId)
-        : isSet(object.state_id)
-        ? globalThis.String(object.state_id)
-        : "",
-    };
-  },
-
-  toJSON(message: DeleteState_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.stateId !== "") {
-      obj.stateId = message.stateId;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<DeleteState_Request>): DeleteState_Request {
     return DeleteState_Request.fromPartial(base ?? {});
   },
@@ -14816,22 +11159,6 @@ export const DeleteState_Response: MessageFns<DeleteState_Response> = {
     }
   },
 
-  fromJSON(object: any): DeleteState_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: DeleteState_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<DeleteState_Response>): DeleteState_Response {
     return DeleteState_Response.fromPartial(base ?? {});
   },
@@ -14874,15 +11201,6 @@ export const PlanAction: MessageFns<PlanAction> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): PlanAction {
-    return {};
-  },
-
-  toJSON(_: PlanAction): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<PlanAction>): PlanAction {
@@ -14961,36 +11279,6 @@ export const PlanAction_Request: MessageFns<PlanAction_Request> = {
     }
   },
 
-  fromJSON(object: any): PlanAction_Request {
-    return {
-      actionType: isSet(object.actionType)
-        ? globalThis.String(object.actionType)
-        : isSet(object.action_type)
-        ? globalThis.String(object.action_type)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: PlanAction_Request): unknown {
-    const obj: any = {};
-    if (message.actionType !== "") {
-      obj.actionType = message.actionType;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanAction_Request>): PlanAction_Request {
     return PlanAction_Request.fromPartial(base ?? {});
   },
@@ -15063,26 +11351,6 @@ export const PlanAction_Response: MessageFns<PlanAction_Response> = {
     }
   },
 
-  fromJSON(object: any): PlanAction_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-      deferred: isSet(object.deferred) ? Deferred.fromJSON(object.deferred) : undefined,
-    };
-  },
-
-  toJSON(message: PlanAction_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    if (message.deferred !== undefined) {
-      obj.deferred = Deferred.toJSON(message.deferred);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<PlanAction_Response>): PlanAction_Response {
     return PlanAction_Response.fromPartial(base ?? {});
   },
@@ -15128,15 +11396,6 @@ export const InvokeAction: MessageFns<InvokeAction> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): InvokeAction {
-    return {};
-  },
-
-  toJSON(_: InvokeAction): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<InvokeAction>): InvokeAction {
@@ -15215,36 +11474,6 @@ export const InvokeAction_Request: MessageFns<InvokeAction_Request> = {
     }
   },
 
-  fromJSON(object: any): InvokeAction_Request {
-    return {
-      actionType: isSet(object.actionType)
-        ? globalThis.String(object.actionType)
-        : isSet(object.action_type)
-        ? globalThis.String(object.action_type)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-      clientCapabilities: isSet(object.clientCapabilities)
-        ? ClientCapabilities.fromJSON(object.clientCapabilities)
-        : isSet(object.client_capabilities)
-        ? ClientCapabilities.fromJSON(object.client_capabilities)
-        : undefined,
-    };
-  },
-
-  toJSON(message: InvokeAction_Request): unknown {
-    const obj: any = {};
-    if (message.actionType !== "") {
-      obj.actionType = message.actionType;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    if (message.clientCapabilities !== undefined) {
-      obj.clientCapabilities = ClientCapabilities.toJSON(message.clientCapabilities);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Request>): InvokeAction_Request {
     return InvokeAction_Request.fromPartial(base ?? {});
   },
@@ -15317,24 +11546,6 @@ export const InvokeAction_Event: MessageFns<InvokeAction_Event> = {
     }
   },
 
-  fromJSON(object: any): InvokeAction_Event {
-    return {
-      progress: isSet(object.progress) ? InvokeAction_Event_Progress.fromJSON(object.progress) : undefined,
-      completed: isSet(object.completed) ? InvokeAction_Event_Completed.fromJSON(object.completed) : undefined,
-    };
-  },
-
-  toJSON(message: InvokeAction_Event): unknown {
-    const obj: any = {};
-    if (message.progress !== undefined) {
-      obj.progress = InvokeAction_Event_Progress.toJSON(message.progress);
-    }
-    if (message.completed !== undefined) {
-      obj.completed = InvokeAction_Event_Completed.toJSON(message.completed);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Event>): InvokeAction_Event {
     return InvokeAction_Event.fromPartial(base ?? {});
   },
@@ -15395,18 +11606,6 @@ export const InvokeAction_Event_Progress: MessageFns<InvokeAction_Event_Progress
     }
   },
 
-  fromJSON(object: any): InvokeAction_Event_Progress {
-    return { message: isSet(object.message) ? globalThis.String(object.message) : "" };
-  },
-
-  toJSON(message: InvokeAction_Event_Progress): unknown {
-    const obj: any = {};
-    if (message.message !== "") {
-      obj.message = message.message;
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Event_Progress>): InvokeAction_Event_Progress {
     return InvokeAction_Event_Progress.fromPartial(base ?? {});
   },
@@ -15462,22 +11661,6 @@ export const InvokeAction_Event_Completed: MessageFns<InvokeAction_Event_Complet
     }
   },
 
-  fromJSON(object: any): InvokeAction_Event_Completed {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: InvokeAction_Event_Completed): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<InvokeAction_Event_Completed>): InvokeAction_Event_Completed {
     return InvokeAction_Event_Completed.fromPartial(base ?? {});
   },
@@ -15520,15 +11703,6 @@ export const ValidateActionConfig: MessageFns<ValidateActionConfig> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): ValidateActionConfig {
-    return {};
-  },
-
-  toJSON(_: ValidateActionConfig): unknown {
-    const obj: any = {};
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateActionConfig>): ValidateActionConfig {
@@ -15596,28 +11770,6 @@ export const ValidateActionConfig_Request: MessageFns<ValidateActionConfig_Reque
     }
   },
 
-  fromJSON(object: any): ValidateActionConfig_Request {
-    return {
-      typeName: isSet(object.typeName)
-        ? globalThis.String(object.typeName)
-        : isSet(object.type_name)
-        ? globalThis.String(object.type_name)
-        : "",
-      config: isSet(object.config) ? DynamicValue.fromJSON(object.config) : undefined,
-    };
-  },
-
-  toJSON(message: ValidateActionConfig_Request): unknown {
-    const obj: any = {};
-    if (message.typeName !== "") {
-      obj.typeName = message.typeName;
-    }
-    if (message.config !== undefined) {
-      obj.config = DynamicValue.toJSON(message.config);
-    }
-    return obj;
-  },
-
   create(base?: DeepPartial<ValidateActionConfig_Request>): ValidateActionConfig_Request {
     return ValidateActionConfig_Request.fromPartial(base ?? {});
   },
@@ -15674,22 +11826,6 @@ export const ValidateActionConfig_Response: MessageFns<ValidateActionConfig_Resp
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ValidateActionConfig_Response {
-    return {
-      diagnostics: globalThis.Array.isArray(object?.diagnostics)
-        ? object.diagnostics.map((e: any) => Diagnostic.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: ValidateActionConfig_Response): unknown {
-    const obj: any = {};
-    if (message.diagnostics?.length) {
-      obj.diagnostics = message.diagnostics.map((e) => Diagnostic.toJSON(e));
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<ValidateActionConfig_Response>): ValidateActionConfig_Response {
@@ -16673,14 +12809,6 @@ export const ProviderClient = makeGenericClientConstructor(ProviderService, "tfp
   serviceName: string;
 };
 
-function bytesFromBase64(b64: string): Uint8Array {
-  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
-}
-
-function base64FromBytes(arr: Uint8Array): string {
-  return globalThis.Buffer.from(arr).toString("base64");
-}
-
 type Builtin = Date | Function | Uint8Array | string | number | boolean | bigint | undefined;
 
 type DeepPartial<T> = T extends bigint ? string | number | bigint
@@ -16701,29 +12829,9 @@ function fromTimestamp(t: Timestamp): Date {
   return new globalThis.Date(millis);
 }
 
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
-
-function isObject(value: any): boolean {
-  return typeof value === "object" && value !== null;
-}
-
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

@@ -174,20 +174,6 @@ export const Timestamp: MessageFns<Timestamp> = {
     }
   },
 
-  fromJSON(object: any): Timestamp {
-    if (typeof object === "string") {
-      return Timestamp.fromJSON(timestampFromJson(object));
-    }
-    return {
-      seconds: isSet(object.seconds) ? BigInt(object.seconds) : 0n,
-      nanos: isSet(object.nanos) ? globalThis.Number(object.nanos) : 0,
-    };
-  },
-
-  toJSON(message: Timestamp): string {
-    return timestampToJson(globalThis.Number(message.seconds ?? 0), message.nanos ?? 0);
-  },
-
   create(base?: DeepPartial<Timestamp>): Timestamp {
     return Timestamp.fromPartial(base ?? {});
   },
@@ -207,41 +193,9 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-const timestampJsonRegex = /^.+T\d{2}:\d{2}:\d{2}(\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-function timestampFromJson(value: string): { seconds: number; nanos: number } {
-  const match = timestampJsonRegex.exec(value);
-  // Date only keeps milliseconds, so it parses the string without the fractional seconds
-  const fraction = match?.[1];
-  const millis = match
-    ? new globalThis.Date(fraction === undefined ? value : value.replace(fraction, "")).getTime()
-    : NaN;
-  if (!match || globalThis.Number.isNaN(millis)) {
-    throw new globalThis.Error(`Invalid timestamp: ${value}`);
-  }
-  const nanos = fraction === undefined ? 0 : globalThis.Number(fraction.slice(1, 10).padEnd(9, "0"));
-  return { seconds: millis / 1_000, nanos };
-}
-
-function timestampToJson(seconds: number, nanos: number): string {
-  const date = new globalThis.Date(seconds * 1_000).toISOString().slice(0, 19);
-  if (nanos === 0) {
-    return `${date}Z`;
-  }
-  const padded = nanos.toString().padStart(9, "0");
-  const len = nanos % 1_000_000 === 0 ? 3 : nanos % 1_000 === 0 ? 6 : 9;
-  return `${date}.${padded.slice(0, len)}Z`;
-}
-
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

@@ -42,43 +42,6 @@ export enum HealthCheckResponse_ServingStatus {
   UNRECOGNIZED = -1,
 }
 
-export function healthCheckResponse_ServingStatusFromJSON(object: any): HealthCheckResponse_ServingStatus {
-  switch (object) {
-    case 0:
-    case "UNKNOWN":
-      return HealthCheckResponse_ServingStatus.UNKNOWN;
-    case 1:
-    case "SERVING":
-      return HealthCheckResponse_ServingStatus.SERVING;
-    case 2:
-    case "NOT_SERVING":
-      return HealthCheckResponse_ServingStatus.NOT_SERVING;
-    case 3:
-    case "SERVICE_UNKNOWN":
-      return HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return HealthCheckResponse_ServingStatus.UNRECOGNIZED;
-  }
-}
-
-export function healthCheckResponse_ServingStatusToJSON(object: HealthCheckResponse_ServingStatus): string {
-  switch (object) {
-    case HealthCheckResponse_ServingStatus.UNKNOWN:
-      return "UNKNOWN";
-    case HealthCheckResponse_ServingStatus.SERVING:
-      return "SERVING";
-    case HealthCheckResponse_ServingStatus.NOT_SERVING:
-      return "NOT_SERVING";
-    case HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN:
-      return "SERVICE_UNKNOWN";
-    case HealthCheckResponse_ServingStatus.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 function createBaseHealthCheckRequest(): HealthCheckRequest {
   return { service: "" };
 }
@@ -122,18 +85,6 @@ export const HealthCheckRequest: MessageFns<HealthCheckRequest> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): HealthCheckRequest {
-    return { service: isSet(object.service) ? globalThis.String(object.service) : "" };
-  },
-
-  toJSON(message: HealthCheckRequest): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<HealthCheckRequest>): HealthCheckRequest {
@@ -189,18 +140,6 @@ export const HealthCheckResponse: MessageFns<HealthCheckResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): HealthCheckResponse {
-    return { status: isSet(object.status) ? healthCheckResponse_ServingStatusFromJSON(object.status) : 0 };
-  },
-
-  toJSON(message: HealthCheckResponse): unknown {
-    const obj: any = {};
-    if (message.status !== 0) {
-      obj.status = healthCheckResponse_ServingStatusToJSON(message.status);
-    }
-    return obj;
   },
 
   create(base?: DeepPartial<HealthCheckResponse>): HealthCheckResponse {
@@ -278,15 +217,9 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
   fromPartial(object: DeepPartial<T>): T;
 }

@@ -1,0 +1,171 @@
+// Plugin protocol 5 through the real tofu. TSVIDER_PROTOCOLS=5 makes serve() offer only
+// protocol 5, as a provider built for hosts that speak only 5 would. The reference provider
+// has a nested attribute (tsvider_directory's permissions), which protocol 5 cannot describe,
+// so over 5 tofu must show our refusal; the lifecycle runs over 5 with the reference
+// provider's components that protocol 5 can describe, served by a three-line entry written
+// here (the same framework and components the bundle holds, from their built dist).
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { CommandFailedError, installProviderMirror, mirrorCliConfig, Workdir } from "@tsvider/conformance";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERSION } from "./provider.js";
+import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+
+let tofu: TofuSetup;
+beforeAll(async () => {
+  tofu = await setUpTofu("tsvider-protocol5-");
+});
+afterAll(() => tofu.cleanup());
+
+const header = `terraform {
+  required_providers {
+    tsvider = { source = "tsvider/tsvider", version = "${VERSION}" }
+  }
+}
+`;
+
+async function project(name: string, body: string, cliConfigFile: string, extraEnv: NodeJS.ProcessEnv) {
+  const dir = join(tofu.root, name);
+  await mkdir(dir);
+  await writeFile(join(dir, "main.tf"), header + body);
+  return new Workdir({ dir, binary: tofu.binary, cliConfigFile, extraEnv });
+}
+
+/** tofu's own trace lines: the negotiated version and the client it used for each call. */
+function negotiated(log: string): { versions: string[]; grpcCalls: string[] } {
+  return {
+    versions: [...log.matchAll(/provider: using plugin: version=(\d+)/g)].map((m) => m[1]!),
+    grpcCalls: [...log.matchAll(/\[TRACE\] (GRPCProvider(?:\.v6)?): (\w+)/g)].map((m) => `${m[1]}: ${m[2]}`),
+  };
+}
+
+describe("the reference provider over protocol 5 only", () => {
+  it("is refused with a diagnostic naming the nested attribute, which tofu shows", async () => {
+    const work = await project(
+      "refused",
+      'resource "tsvider_file_content" "f" {\n  filename = "out.txt"\n  content  = "x"\n}\n',
+      tofu.cliConfigFile,
+      {
+        TSVIDER_PROTOCOLS: "5",
+      },
+    );
+    await work.run(["init", "-no-color"]);
+    const failure = await work.run(["plan", "-no-color"]).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(CommandFailedError);
+    const stderr = (failure as CommandFailedError).result.stderr.replace(/\s+/g, " ");
+    expect(stderr).toContain("This provider cannot be served over plugin protocol 5");
+    expect(stderr).toContain(
+      `The resource tsvider_directory's attribute "permissions" is a nested attribute`,
+    );
+    expect(stderr).toContain("Use protocol 6 (OpenTofu ≥ 1.0 / Terraform ≥ 1.0 speak it)");
+  });
+});
+
+describe("a provider of the reference components protocol 5 can describe", () => {
+  let cliConfigFile: string;
+  beforeAll(async () => {
+    // An extensionless file runs as CommonJS: dynamic imports, no top-level await.
+    const require = createRequire(import.meta.url);
+    const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href);
+    const entry = join(tofu.root, "protocol5-entry.cjs");
+    await writeFile(
+      entry,
+      `#!/usr/bin/env node
+(async () => {
+  const { defineProvider, serve } = await import(${url("@tsvider/framework")});
+  const { fileContentResource } = await import(${url("@tsvider/components/file-content")});
+  const { fileDataSource } = await import(${url("@tsvider/components/file-data-source")});
+  const provider = defineProvider({ name: "tsvider", version: ${JSON.stringify(VERSION)}, resources: [fileContentResource()], dataSources: [fileDataSource()] });
+  await serve(provider, { address: "tsvider/tsvider" });
+})().catch((err) => { process.stderr.write(String(err) + "\\n"); process.exitCode = 1; });
+`,
+    );
+    const mirrorDir = join(tofu.root, "mirror-protocol5");
+    await installProviderMirror({
+      mirrorDir,
+      namespace: "tsvider",
+      type: "tsvider",
+      version: VERSION,
+      executable: entry,
+    });
+    cliConfigFile = join(tofu.root, "cli-protocol5.tfrc");
+    await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
+  });
+
+  it("runs init, apply, a no-op plan and destroy over protocol 5, as tofu's trace log shows", async () => {
+    const logFile = join(tofu.root, "protocol5.log");
+    const work = await project(
+      "lifecycle",
+      `resource "tsvider_file_content" "f" {
+  filename = "\${path.module}/out.txt"
+  content  = "hello over protocol 5"
+}
+data "tsvider_file" "read" {
+  filename = tsvider_file_content.f.filename
+}
+output "size" {
+  value = data.tsvider_file.read.size
+}
+`,
+      cliConfigFile,
+      { TSVIDER_PROTOCOLS: "5", TF_LOG: "trace", TF_LOG_PATH: logFile },
+    );
+    await work.run(["init", "-no-color"]);
+    const applied = await work.run(["apply", "-auto-approve", "-no-color"]);
+    expect(applied.stdout).toContain("1 added");
+    expect(applied.stdout).toMatch(/size = 21/);
+    expect(await readFile(join(work.dir, "out.txt"), "utf8")).toBe("hello over protocol 5");
+
+    const plan = await work.run(["plan", "-detailed-exitcode", "-no-color"], { okCodes: [0, 2] });
+    expect(plan.code, plan.stdout).toBe(0);
+
+    // Drift: changed outside, planned back (exit code 2), applied.
+    await writeFile(join(work.dir, "out.txt"), "changed");
+    const drifted = await work.run(["plan", "-detailed-exitcode", "-no-color"], { okCodes: [0, 2] });
+    expect(drifted.code).toBe(2);
+
+    const destroyed = await work.run(["destroy", "-auto-approve", "-no-color"]);
+    expect(destroyed.stdout).toContain("1 destroyed");
+
+    const log = await readFile(logFile, "utf8");
+    const { versions, grpcCalls } = negotiated(log);
+    expect(versions.length).toBeGreaterThan(0);
+    expect(new Set(versions)).toEqual(new Set(["5"]));
+    // tofu's protocol 5 client (plugin/grpc_provider.go) logs "GRPCProvider: <RPC>"; its
+    // protocol 6 client logs "GRPCProvider.v6: <RPC>".
+    expect(grpcCalls.filter((c) => c.startsWith("GRPCProvider.v6"))).toEqual([]);
+    for (const rpc of [
+      "GetProviderSchema",
+      "ValidateProviderConfig",
+      "ValidateResourceConfig",
+      "ValidateDataResourceConfig",
+      "ConfigureProvider",
+      "PlanResourceChange",
+      "ApplyResourceChange",
+      "ReadResource",
+      "ReadDataSource",
+    ]) {
+      expect(grpcCalls, rpc).toContain(`GRPCProvider: ${rpc}`);
+    }
+    // The provider's own log lines name protocol 5's RPCs.
+    const served = new Set(
+      [...log.matchAll(/provider\.terraform-provider-tsvider[^:]*: received request: .*?rpc=(\w+)/g)].map(
+        (m) => m[1],
+      ),
+    );
+    for (const rpc of [
+      "GetProviderSchema",
+      "PrepareProviderConfig",
+      "Configure",
+      "ValidateResourceTypeConfig",
+      "ValidateDataSourceConfig",
+    ]) {
+      expect(served, rpc).toContain(rpc);
+    }
+  });
+});

@@ -1,0 +1,411 @@
+// The in-process test kit: a provider's RPCs called the way tofu calls them, without gRPC.
+// Each call goes through the same core functions the tfplugin6 adapter calls, with values
+// carried through the same msgpack encoding the wire uses (so a value the wire could not carry
+// fails here too), the proposed new state computed as Terraform computes it, and the
+// framework's checks of plans and results on. What comes back is plain data: values as
+// decoded from the wire and diagnostics as { severity, summary, detail, path }.
+import { type CtyType, type CtyValue, containsUnknown, Decimal } from "@tsvider/cty";
+import type { DataSource } from "../data-source.js";
+import { type AttributePath, type Diagnostic, Diagnostics } from "../diagnostics.js";
+import { decodeDynamic, encodeDynamic } from "../protocol/wire.js";
+import type { Provider } from "../provider.js";
+import type { Resource } from "../resource.js";
+import { applyResourceChange } from "../server/apply-resource-change.js";
+import { configureProvider } from "../server/configure-provider.js";
+import { importResourceState } from "../server/import-resource-state.js";
+import { planResourceChange } from "../server/plan-resource-change.js";
+import { proposedNewState } from "../server/proposed-new.js";
+import { type ObjectValue, ProviderServer } from "../server/provider-server.js";
+import { readDataSource } from "../server/read-data-source.js";
+import { readResource } from "../server/read-resource.js";
+import { planPrivate } from "../server/resource-private.js";
+import { upgradeResourceState } from "../server/upgrade-resource-state.js";
+import { validateDataResourceConfig } from "../server/validate-data-resource-config.js";
+import { validateProviderConfig } from "../server/validate-provider-config.js";
+import { validateResourceConfig } from "../server/validate-resource-config.js";
+import { completeObject } from "../server/values.js";
+import type { JsonValue } from "../state-upgrade.js";
+import { type LifecycleResult, type LifecycleSteps, runLifecycle } from "./lifecycle.js";
+
+/** An object as a test writes it: attributes it leaves out are null (blocks: none). */
+export type TestValues = { readonly [attribute: string]: unknown };
+
+export interface TestProviderOptions {
+  /**
+   * The environment the provider reads (TSVIDER_PRIVATE_STATE_SECRET and so on). Only what is
+   * given here: the test process's own environment is not used.
+   */
+  readonly env?: NodeJS.ProcessEnv;
+  /** What `configure` receives as `terraformVersion`; default "1.10.0". */
+  readonly terraformVersion?: string;
+  /** The module's `provider_meta` block, for providers that declare a metaSchema. */
+  readonly providerMeta?: TestValues | null;
+}
+
+export interface PlanResult {
+  readonly typeName: string;
+  /** The planned state, null for a destroy; undefined when the plan failed. */
+  readonly planned: ObjectValue | null | undefined;
+  readonly requiresReplace: readonly AttributePath[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** What apply needs besides the plan: the prior state, the config and the private bytes. */
+  readonly prior: ObjectValue | null;
+  readonly config: ObjectValue | null;
+  readonly private: Uint8Array;
+}
+
+export interface StateResult {
+  /** The resulting state: null when the object is gone; the prior state when the call failed. */
+  readonly state: ObjectValue | null;
+  readonly private: Uint8Array;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface TestProvider {
+  readonly server: ProviderServer;
+  /** ValidateProviderConfig then ConfigureProvider, as tofu calls them; null: no provider block. */
+  configure(config?: TestValues | null): Promise<{ diagnostics: readonly Diagnostic[] }>;
+  /** ValidateResourceConfig or ValidateDataResourceConfig, by the type name. */
+  validate(typeName: string, config: TestValues): Promise<{ diagnostics: readonly Diagnostic[] }>;
+  /**
+   * Validates the config, computes Terraform's proposed new state and plans. `prior: null`
+   * plans a create; `config: null` a destroy.
+   */
+  plan(
+    typeName: string,
+    request: {
+      readonly prior: TestValues | null;
+      readonly config: TestValues | null;
+      readonly private?: Uint8Array;
+    },
+  ): Promise<PlanResult>;
+  /** Applies a plan `plan` returned. */
+  apply(typeName: string, plan: PlanResult): Promise<StateResult>;
+  read(
+    typeName: string,
+    state: TestValues,
+    options?: { readonly private?: Uint8Array },
+  ): Promise<StateResult>;
+  /** ImportResourceState: the first state, which tofu then reads. */
+  importState(typeName: string, id: string): Promise<StateResult>;
+  /** UpgradeResourceState: `state` as stored JSON of schema version `version`. */
+  upgrade(
+    typeName: string,
+    request: { readonly version: number; readonly state: { readonly [attribute: string]: JsonValue } },
+  ): Promise<{ state: ObjectValue | null | undefined; diagnostics: readonly Diagnostic[] }>;
+  /** ValidateDataResourceConfig then ReadDataSource. */
+  readDataSource(
+    typeName: string,
+    config: TestValues,
+  ): Promise<{ state: ObjectValue | null; diagnostics: readonly Diagnostic[] }>;
+  /**
+   * Create, refresh, a no-op plan, each update (or replacement) with its refresh and no-op
+   * plan, then destroy, each step checked as tofu checks it; throws LifecycleError at the
+   * first that fails.
+   */
+  lifecycle(typeName: string, steps: LifecycleSteps): Promise<LifecycleResult>;
+}
+
+/** A provider served in-process for unit tests. */
+export function testProvider(provider: Provider, options: TestProviderOptions = {}): TestProvider {
+  const server = new ProviderServer(provider, { env: options.env ?? {} });
+  const terraformVersion = options.terraformVersion ?? "1.10.0";
+  let configured = false;
+
+  const resourceOf = (typeName: string): Resource => {
+    const found = server.resource(typeName);
+    if (!found) throw unknownType(provider, "resource", typeName);
+    return found;
+  };
+  const dataSourceOf = (typeName: string): DataSource => {
+    const found = server.dataSource(typeName);
+    if (!found) throw unknownType(provider, "data source", typeName);
+    return found;
+  };
+  /** Tofu configures the provider before any plan, apply, read or import. */
+  const ensureConfigured = async (diagnostics: Diagnostics) => {
+    if (configured) return;
+    configured = true;
+    diagnostics.append(await configureProvider(server, { config: null, terraformVersion }));
+  };
+  const meta = (diagnostics: Diagnostics): ObjectValue | null | undefined => {
+    const given = options.providerMeta ?? null;
+    const { metaType, metaSchema } = provider;
+    if (given === null || metaType === undefined || metaSchema === undefined) return null;
+    return input(metaSchema, given, metaType, diagnostics, "provider_meta");
+  };
+
+  const kit: TestProvider = {
+    server,
+
+    async configure(config = {}) {
+      const diagnostics = new Diagnostics();
+      configured = true;
+      const schema = provider.schema ?? {};
+      const values =
+        config === null
+          ? null
+          : input(schema, config, provider.configType, diagnostics, "provider configuration");
+      if (values === undefined) return { diagnostics: plain(diagnostics) };
+      diagnostics.append(await validateProviderConfig(server, values));
+      if (!diagnostics.hasErrors) {
+        diagnostics.append(await configureProvider(server, { config: values, terraformVersion }));
+      }
+      return { diagnostics: plain(diagnostics) };
+    },
+
+    async validate(typeName, config) {
+      const diagnostics = new Diagnostics();
+      const component = server.resource(typeName) ?? dataSourceOf(typeName);
+      const values = input(component.schema, config, component.valueType, diagnostics, "configuration");
+      if (values !== undefined) {
+        diagnostics.append(
+          component.kind === "resource"
+            ? await validateResourceConfig(server, component, values)
+            : await validateDataResourceConfig(server, component, values),
+        );
+      }
+      return { diagnostics: plain(diagnostics) };
+    },
+
+    async plan(typeName, request) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      const failed = (prior: ObjectValue | null, config: ObjectValue | null): PlanResult => ({
+        typeName,
+        planned: undefined,
+        requiresReplace: [],
+        diagnostics: plain(diagnostics),
+        prior,
+        config,
+        private: request.private ?? new Uint8Array(0),
+      });
+      await ensureConfigured(diagnostics);
+      const { schema, valueType } = resource;
+      const prior =
+        request.prior === null ? null : input(schema, request.prior, valueType, diagnostics, "prior state");
+      const config =
+        request.config === null
+          ? null
+          : input(schema, request.config, valueType, diagnostics, "configuration");
+      const providerMeta = meta(diagnostics);
+      if (
+        prior === undefined ||
+        config === undefined ||
+        providerMeta === undefined ||
+        diagnostics.hasErrors
+      ) {
+        return failed(prior ?? null, config ?? null);
+      }
+      if (config !== null) diagnostics.append(await validateResourceConfig(server, resource, config));
+      if (diagnostics.hasErrors) return failed(prior, config);
+      // A destroy: tofu sends a null proposal (we advertise plan_destroy).
+      const proposed = config === null ? null : proposedNewState(schema, prior, config);
+      const result = await planResourceChange(server, resource, {
+        priorState: prior,
+        proposedNewState: proposed,
+        config,
+        providerMeta,
+      });
+      diagnostics.append(result.diagnostics);
+      const bytes = planPrivate(server, resource, request.private, proposed === null, diagnostics);
+      const planned = overWire(result.plannedState, valueType, diagnostics, `${typeName} plan`, true);
+      if (planned === undefined || bytes === undefined || diagnostics.hasErrors) return failed(prior, config);
+      return {
+        typeName,
+        planned,
+        requiresReplace: result.requiresReplace,
+        diagnostics: plain(diagnostics),
+        prior,
+        config,
+        private: bytes,
+      };
+    },
+
+    async apply(typeName, plan) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      const kept = (): StateResult => ({
+        state: plan.prior,
+        private: plan.private,
+        diagnostics: plain(diagnostics),
+      });
+      if (plan.typeName !== typeName) {
+        throw new Error(`kit.apply("${typeName}") was given a plan of ${plan.typeName}`);
+      }
+      if (plan.planned === undefined) {
+        diagnostics.addError(
+          `The plan of ${typeName} failed, so there is nothing to apply`,
+          "Fix the plan's errors first; they are in the plan's diagnostics.",
+        );
+        return kept();
+      }
+      if (plan.config !== null && containsUnknown(plan.config)) {
+        diagnostics.addError(
+          `The configuration of ${typeName} is not wholly known`,
+          "Terraform applies only once every configured value is known; plan again with known values.",
+        );
+        return kept();
+      }
+      await ensureConfigured(diagnostics);
+      const providerMeta = meta(diagnostics);
+      if (providerMeta === undefined) return kept();
+      const result = await applyResourceChange(server, resource, {
+        priorState: plan.prior,
+        plannedState: plan.planned,
+        config: plan.config,
+        plannedPrivate: plan.private,
+        providerMeta,
+      });
+      diagnostics.append(result.diagnostics);
+      const state = overWire(
+        result.newState,
+        resource.valueType,
+        diagnostics,
+        `${typeName} apply result`,
+        true,
+      );
+      if (state === undefined) return kept();
+      return { state, private: result.private, diagnostics: plain(diagnostics) };
+    },
+
+    async read(typeName, state, readOptions = {}) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      const stored = readOptions.private ?? new Uint8Array(0);
+      await ensureConfigured(diagnostics);
+      const current = input(resource.schema, state, resource.valueType, diagnostics, "current state");
+      const providerMeta = meta(diagnostics);
+      if (current === undefined || providerMeta === undefined) {
+        return { state: null, private: stored, diagnostics: plain(diagnostics) };
+      }
+      const result = await readResource(server, resource, current, stored, providerMeta);
+      diagnostics.append(result.diagnostics);
+      const newState = overWire(
+        result.newState,
+        resource.valueType,
+        diagnostics,
+        `${typeName} read result`,
+        true,
+      );
+      if (newState === undefined) return { state: current, private: stored, diagnostics: plain(diagnostics) };
+      return { state: newState, private: result.private, diagnostics: plain(diagnostics) };
+    },
+
+    async importState(typeName, id) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      await ensureConfigured(diagnostics);
+      const result = await importResourceState(server, resource, id);
+      diagnostics.append(result.diagnostics);
+      const state =
+        result.state === undefined
+          ? null
+          : (overWire(result.state, resource.valueType, diagnostics, `${typeName} imported state`, true) ??
+            null);
+      return { state, private: result.private ?? new Uint8Array(0), diagnostics: plain(diagnostics) };
+    },
+
+    async upgrade(typeName, request) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      const json = new TextEncoder().encode(stringifyJson(request.state));
+      const result = await upgradeResourceState(server, resource, {
+        version: request.version,
+        json,
+        hasFlatmap: false,
+      });
+      diagnostics.append(result.diagnostics);
+      const state =
+        result.state === undefined
+          ? undefined
+          : overWire(result.state, resource.valueType, diagnostics, `${typeName} upgraded state`, true);
+      return { state, diagnostics: plain(diagnostics) };
+    },
+
+    async readDataSource(typeName, config) {
+      const dataSource = dataSourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      await ensureConfigured(diagnostics);
+      const values = input(dataSource.schema, config, dataSource.valueType, diagnostics, "configuration");
+      const providerMeta = meta(diagnostics);
+      if (values === undefined || providerMeta === undefined || diagnostics.hasErrors) {
+        return { state: null, diagnostics: plain(diagnostics) };
+      }
+      diagnostics.append(await validateDataResourceConfig(server, dataSource, values));
+      if (diagnostics.hasErrors) return { state: null, diagnostics: plain(diagnostics) };
+      const result = await readDataSource(server, dataSource, values, providerMeta);
+      diagnostics.append(result.diagnostics);
+      const state =
+        result.state === null
+          ? null
+          : (overWire(result.state, dataSource.valueType, diagnostics, `${typeName} read result`, true) ??
+            null);
+      return { state, diagnostics: plain(diagnostics) };
+    },
+
+    lifecycle: (typeName, steps) => runLifecycle(kit, typeName, steps),
+  };
+  return kit;
+}
+
+/** A test's object made whole (left-out attributes null) and carried over the wire. */
+function input(
+  schema: Resource["schema"],
+  values: TestValues,
+  type: CtyType,
+  diagnostics: Diagnostics,
+  what: string,
+): ObjectValue | undefined {
+  const complete = completeObject(schema, values, `the ${what} given`, diagnostics);
+  return complete && overWire(complete, type, diagnostics, what);
+}
+
+/**
+ * The value after a trip over the wire: encoded and decoded as the tfplugin6 adapter does.
+ * `answer`: the provider's side encodes it (an error there is the provider's bug), else the
+ * host's (an error there is a bad value in the test).
+ */
+function overWire<T extends CtyValue>(
+  value: T,
+  type: CtyType,
+  diagnostics: Diagnostics,
+  what: string,
+  answer = false,
+): T | undefined {
+  if (value === null) return value;
+  const encoded = encodeDynamic(value, type, diagnostics, what);
+  if (!encoded) {
+    if (!answer) {
+      // The host would never send it: the test's value does not fit the schema.
+      const last = diagnostics.items.at(-1);
+      if (last) Object.assign(last, { summary: `Invalid ${what}` });
+    }
+    return undefined;
+  }
+  return decodeDynamic(encoded, type, diagnostics, what) as T | undefined;
+}
+
+function plain(diagnostics: Diagnostics): Diagnostic[] {
+  return diagnostics.items.map((d) => ({ ...d }));
+}
+
+/** JSON text with exact numbers: bigints and Decimals written as the numbers they are. */
+function stringifyJson(value: JsonValue): string {
+  if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return JSON.stringify(value);
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return `[${value.map(stringifyJson).join(",")}]`;
+  if (value instanceof Decimal) return value.text;
+  const entries = Object.entries(value as { readonly [key: string]: JsonValue });
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stringifyJson(v)}`).join(",")}}`;
+}
+
+function unknownType(provider: Provider, kind: string, typeName: string): Error {
+  const known = [
+    ...(kind === "resource" ? provider.resourcesByType : provider.dataSourcesByType).keys(),
+  ].join(", ");
+  return new Error(
+    `provider ${provider.name} has no ${kind} "${typeName}" (it has: ${known || "none"}); list it in defineProvider`,
+  );
+}
