@@ -102,7 +102,8 @@ export function directoryResource(options: DirectoryOptions = {}) {
     schema,
     // The hash follows from the content, so the plan can show it rather than "(known after apply)".
     modifyPlan({ plan }) {
-      if (isUnknown(plan.file)) return undefined;
+      // Destroying: nothing to show.
+      if (plan === null || isUnknown(plan.file)) return undefined;
       const file = plan.file.map((f) =>
         isUnknown(f) || isUnknown(f.content) ? f : { ...f, content_hash: sha256(f.content) },
       );

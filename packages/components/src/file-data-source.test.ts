@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DataSourceError, Diagnostics } from "@tsvider/framework";
+import { silentLog } from "@tsvider/framework/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fileDataSource } from "./file-data-source.js";
 
@@ -13,6 +14,7 @@ const ctx = () => ({
   signal: new AbortController().signal,
   diagnostics: new Diagnostics(),
   providerMeta: null,
+  log: silentLog,
 });
 const HELLO_SHA256 = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
 let dir: string;

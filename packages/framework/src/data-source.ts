@@ -1,7 +1,9 @@
 // Data sources: read-only components. Terraform sends the configuration and the provider
 // answers with the whole object, computed attributes filled in; nothing is planned, applied
 // or kept between runs beyond what state records of the last read.
+
 import type * as cty from "@tsvider/cty";
+import type { Logger } from "@tsvider/rpcplugin";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { rememberOrigin } from "./internal/origin.js";
 import type { ProviderMetaAccess } from "./provider-meta.js";
@@ -18,6 +20,8 @@ export interface DataSourceContext<P = unknown> {
   readonly signal: AbortSignal;
   /** Add warnings or errors here; or throw a TsviderError (DataSourceError, ValidationError). */
   readonly diagnostics: Diagnostics;
+  /** The provider's log, named by this data source type, secrets masked; see ResourceContext. */
+  readonly log: Logger;
 }
 
 export interface DataSourceDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {

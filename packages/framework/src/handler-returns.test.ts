@@ -35,6 +35,7 @@ const literal = defineResource({
     0: () => ({ id: "x", name: "n", tags: ["a"], labels: { k: ["v"] }, mount: [], disk: [{ names: ["d"] }] }),
   },
   async modifyPlan({ plan }) {
+    if (plan === null) return undefined;
     return { plan: { ...plan, tags: ["planned"], mount: [] } };
   },
   async create({ plan }) {

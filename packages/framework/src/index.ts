@@ -1,4 +1,6 @@
 export { Decimal, Dynamic, isUnknown, Unknown } from "@tsvider/cty";
+/** The type of `ctx.log` in every handler. */
+export type { LogFields, Logger } from "@tsvider/rpcplugin";
 export {
   type DataSource,
   type DataSourceContext,
@@ -77,6 +79,7 @@ export type {
 export { type RunningProvider, type ServeOptions, serve } from "./serve.js";
 export type { JsonValue, RawState, StateUpgrader } from "./state-upgrade.js";
 export {
+  type DefaultTimeoutOperation,
   OperationTimeoutError,
   parseDuration,
   type TimeoutDefaults,

@@ -1,5 +1,7 @@
 // The provider: its own configuration and the components it serves.
+
 import type * as cty from "@tsvider/cty";
+import type { Logger } from "@tsvider/rpcplugin";
 import type { DataSource } from "./data-source.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { collectComponents, type Hub } from "./hub.js";
@@ -39,6 +41,8 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
     readonly diagnostics: Diagnostics;
+    /** The provider's log, named by the provider (`@module` provider.mycloud), secrets masked. */
+    readonly log: Logger;
   }): void | Promise<void>;
   /**
    * Runs once per provider process before any resource operation (again under debug reattach).
@@ -49,6 +53,8 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
     readonly terraformVersion: string;
     readonly diagnostics: Diagnostics;
     readonly signal: AbortSignal;
+    /** As validateConfig's. */
+    readonly log: Logger;
   }): P | Promise<P>;
 }
 

@@ -1,5 +1,6 @@
 // Managed resources: the author's definition, and the checks it passes at start-up.
 import type * as cty from "@tsvider/cty";
+import type { Logger } from "@tsvider/rpcplugin";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { rememberOrigin } from "./internal/origin.js";
 import type { PrivateData, PrivateStateAccess, PrivateStateMarker } from "./private-state.js";
@@ -20,6 +21,12 @@ export interface ResourceContext<P = unknown> {
   readonly signal: AbortSignal;
   /** Add warnings or errors here; or throw a TsviderError. */
   readonly diagnostics: Diagnostics;
+  /**
+   * The provider's log, named by this resource type (`@module` provider.mycloud_server), at
+   * the level TF_LOG_PROVIDER asks for. The secrets of the operation's values are masked in
+   * messages and fields.
+   */
+  readonly log: Logger;
 }
 
 /**
@@ -73,14 +80,20 @@ export interface ResourceDefinition<
    * The last step of planning, after defaults, unknown values and the attributes' plan
    * modifiers: return a changed plan, paths whose change replaces the object, or nothing.
    * `state` is null on create. The framework then holds the plan to Terraform's rules.
+   * It also runs when the object is to be destroyed: `plan` and `config` are null then, and
+   * it may add diagnostics (an error stops the destroy) but not return a plan.
    */
   modifyPlan?(
     ctx: ResourceContext<P> &
-      ProviderMetaAccess<M> & {
-        readonly config: ValidationConfig<S>;
-        readonly plan: PlanDraft<S>;
-        readonly state: State<S> | null;
-      },
+      ProviderMetaAccess<M> &
+      (
+        | {
+            readonly config: ValidationConfig<S>;
+            readonly plan: PlanDraft<S>;
+            readonly state: State<S> | null;
+          }
+        | { readonly config: null; readonly plan: null; readonly state: State<S> }
+      ),
   ): ModifyPlanReturn<Returned<PlanDraft<S>>> | Promise<ModifyPlanReturn<Returned<PlanDraft<S>>>>;
   /** Creates the object and returns its state: the plan with every unknown filled in. */
   create(

@@ -223,8 +223,13 @@ describe("defineResource checks its timeouts", () => {
       defineResource({ typeName: "x_y", schema: {}, timeouts: { create: "20" }, ...handlers }),
     ).toThrowError(/resource x_y: timeouts.create is not valid/);
     expect(() =>
-      defineResource({ typeName: "x_y", schema: {}, timeouts: { import: "1m" } as never, ...handlers }),
-    ).toThrowError(/unknown operation "import"/);
+      defineResource({ typeName: "x_y", schema: {}, timeouts: { refresh: "1m" } as never, ...handlers }),
+    ).toThrowError(/unknown operation "refresh"/);
+  });
+
+  it("takes an import default, which only a default can set", () => {
+    const resource = defineResource({ typeName: "x_y", schema: {}, timeouts: { import: "1m" }, ...handlers });
+    expect(timeoutFor(resource, "import", null)).toEqual({ ms: 60_000, text: "1m" });
   });
 
   it("lets a resource without update have a timeouts block", () => {

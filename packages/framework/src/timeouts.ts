@@ -16,8 +16,15 @@ import { addThrown, runHandler } from "./server/handler.js";
 export type TimeoutOperation = "create" | "read" | "update" | "delete";
 export const timeoutOperations: readonly TimeoutOperation[] = ["create", "read", "update", "delete"];
 
-/** A resource's default timeouts, as Go durations: `{ create: "20m", delete: "1h30m" }`. */
-export type TimeoutDefaults = { readonly [K in TimeoutOperation]?: string };
+/**
+ * The operations a resource may give a default timeout: those of the timeouts block, and
+ * import, which has only a default (ImportResourceState carries no configuration to set one).
+ */
+export type DefaultTimeoutOperation = TimeoutOperation | "import";
+const defaultTimeoutOperations: readonly DefaultTimeoutOperation[] = [...timeoutOperations, "import"];
+
+/** A resource's default timeouts, as Go durations: `{ create: "20m", delete: "1h30m", import: "1m" }`. */
+export type TimeoutDefaults = { readonly [K in DefaultTimeoutOperation]?: string };
 
 /** A duration, in milliseconds, and as it was written (for messages). */
 export interface Timeout {
@@ -129,11 +136,11 @@ export function withoutTimeouts<O extends { readonly [k: string]: CtyValue } | n
 export function checkTimeoutDefaults(component: string, defaults: TimeoutDefaults | undefined): void {
   if (defaults === undefined) return;
   for (const [operation, text] of Object.entries(defaults) as [string, unknown][]) {
-    if (!(timeoutOperations as readonly string[]).includes(operation)) {
+    if (!(defaultTimeoutOperations as readonly string[]).includes(operation)) {
       throw new FrameworkConfigurationError(
         `${component}: timeouts has an unknown operation "${operation}"`,
         {
-          detail: `Timeouts can be set for ${timeoutOperations.join(", ")}.`,
+          detail: `Timeouts can be set for ${defaultTimeoutOperations.join(", ")}.`,
         },
       );
     }
@@ -171,11 +178,12 @@ export function checkConfiguredTimeouts(
 
 /**
  * The timeout for `operation`: what the object's timeouts block sets (config for create and
- * update, state for read and delete), else the resource's default; undefined for none.
+ * update, state for read and delete; import has neither), else the resource's default;
+ * undefined for none.
  */
 export function timeoutFor(
   resource: { readonly schema: Schema; readonly timeouts?: TimeoutDefaults },
-  operation: TimeoutOperation,
+  operation: DefaultTimeoutOperation,
   values: { readonly [k: string]: CtyValue } | null,
 ): Timeout | undefined {
   const name = timeoutsBlockName(resource.schema);

@@ -11,6 +11,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type CtyValue, Decimal, Dynamic, isRecord, isUnknown, Marked } from "@tsvider/cty";
 import type { LogFields, Logger } from "@tsvider/rpcplugin";
+import { schemaContains } from "../schema/contains.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
 
 export const MASK = "(sensitive)";
@@ -100,20 +101,7 @@ function collectStrings(value: CtyValue, into: Set<string>): void {
   else if (isRecord(value)) for (const v of Object.values(value)) collectStrings(v, into);
 }
 
-const secretsInside = new WeakMap<Schema, boolean>();
-
-function hasSecrets(schema: Schema): boolean {
-  let found = secretsInside.get(schema);
-  if (found === undefined) {
-    found = Object.values(schema).some((entry) =>
-      entry.kind === "block"
-        ? hasSecrets(entry.schema)
-        : isSecret(entry) || (entry.kind === "nested" && hasSecrets(entry.attributes)),
-    );
-    secretsInside.set(schema, found);
-  }
-  return found;
-}
+const hasSecrets = schemaContains(isSecret);
 
 interface LogScope {
   readonly secrets: Set<string>;

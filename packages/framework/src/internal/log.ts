@@ -14,6 +14,22 @@ export function providerLog(): Logger {
   return logger;
 }
 
+const componentLogs = new Map<string, Logger>();
+
+/**
+ * The logger handlers get as `ctx.log`: the provider's, named by the component (its type name,
+ * or the provider's name), so `@module` reads `provider.mycloud_server`. It masks secrets as
+ * the provider's logger does.
+ */
+export function componentLog(name: string): Logger {
+  let log = componentLogs.get(name);
+  if (!log) {
+    log = providerLog().named(name);
+    componentLogs.set(name, log);
+  }
+  return log;
+}
+
 export function logError(message: string, err: unknown): void {
   const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
   providerLog().error(message, { error: text });

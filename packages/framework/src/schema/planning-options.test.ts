@@ -309,6 +309,12 @@ describe("types", () => {
       schema,
       ...handlers,
       modifyPlan({ plan, state, config }) {
+        // Destroying: no plan and no config, only the state being destroyed.
+        if (plan === null) {
+          expectTypeOf(config).toEqualTypeOf<null>();
+          expectTypeOf(state).toEqualTypeOf<State<typeof schema>>();
+          return undefined;
+        }
         expectTypeOf(plan).toEqualTypeOf<PlanDraft<typeof schema>>();
         expectTypeOf(plan.name).toEqualTypeOf<string | Unknown>();
         expectTypeOf(plan.disks).toEqualTypeOf<{ size: number | bigint | Unknown }[] | Unknown>();

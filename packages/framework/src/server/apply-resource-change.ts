@@ -1,8 +1,10 @@
 // Applying: create, update or delete, then hold the result to Terraform's rules before
 // answering, so an author's mistake is reported against the author's resource and attribute
 // rather than as tofu's "Provider produced inconsistent result".
+
 import { valuesEqual } from "@tsvider/cty";
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
@@ -32,6 +34,7 @@ export async function applyResourceChange(
   const failed = () => ({ diagnostics, newState: prior, private: plannedPrivate });
   const base = {
     providerData: server.providerData,
+    log: componentLog(resource.typeName),
     diagnostics,
     providerMeta: providerMetaFor(server, request.providerMeta) as never,
   };

@@ -3,6 +3,7 @@
 // nearest double. When the author hands such a double back unchanged, the exact number it came
 // from goes back to Terraform, so rounding never shows up as a change.
 import { type CtyNumber, type CtyValue, Decimal, isRecord } from "@tsvider/cty";
+import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
 import { elementAt, innerSchema, mapObjects } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
@@ -60,18 +61,7 @@ function isNumber(value: CtyValue): value is CtyNumber {
   return typeof value === "number" || typeof value === "bigint" || value instanceof Decimal;
 }
 
-const float64Inside = new WeakMap<Schema, boolean>();
-
-function hasFloat64(schema: Schema): boolean {
-  let found = float64Inside.get(schema);
-  if (found === undefined) {
-    found = Object.values(schema).some((entry) =>
-      entry.kind === "attribute" ? entry.value.kind === "float64" : hasFloat64(innerSchema(entry)),
-    );
-    float64Inside.set(schema, found);
-  }
-  return found;
-}
+const hasFloat64 = schemaContains((entry) => entry.kind === "attribute" && entry.value.kind === "float64");
 
 /** The nearest double to a cty number. */
 export function toDouble(n: CtyNumber): number {

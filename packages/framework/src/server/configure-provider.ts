@@ -1,4 +1,5 @@
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import { forAuthor } from "./author-values.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
@@ -23,6 +24,7 @@ export async function configureProvider(
       terraformVersion: request.terraformVersion,
       diagnostics,
       signal: server.signal,
+      log: componentLog(provider.name),
     }),
   );
   if (!diagnostics.hasErrors) server.setConfigured(data);

@@ -1,7 +1,8 @@
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import { PrivateSlot } from "../private-state.js";
 import type { Resource } from "../resource.js";
-import { runHandler } from "./handler.js";
+import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { privateAccess } from "./resource-private.js";
 import { completeObject, withoutWriteOnly } from "./values.js";
@@ -23,12 +24,19 @@ export async function importResourceState(
   const where = `${resource.typeName} importState`;
   // An imported object has no private data until importState sets some.
   const slot = new PrivateSlot(resource.typeName, { value: null, bytes: new Uint8Array(0) });
-  const partial = await runHandler(diagnostics, where, () =>
+  // Only the resource's default applies: the request carries no config with a timeouts block.
+  const options = {
+    parent: server.signal,
+    operation: "import",
+    timeout: timeoutFor(resource, "import", null),
+  };
+  const partial = await runWithTimeout(diagnostics, where, options, (signal) =>
     resource.importState!({
       ...privateAccess(slot),
       id,
       providerData: server.providerData,
-      signal: server.signal,
+      log: componentLog(resource.typeName),
+      signal,
       diagnostics,
     }),
   );

@@ -1,10 +1,14 @@
 // A resource's modifyPlan, the last step of planning: the author sees the whole plan (after
 // defaults, unknown values and the attributes' plan modifiers) and may return a changed one,
 // and paths whose change replaces the object. The changed plan is completed and checked
-// against the schema here; the caller then holds it to Terraform's rules.
+// against the schema here; the caller then holds it to Terraform's rules. On a destroy plan
+// (planned and config null) the author sees the state being destroyed and may only add
+// diagnostics: the object cannot be kept by returning a plan.
+
 import { type CtyValue, CtyValueError, formatPath, isRecord } from "@tsvider/cty";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
 import { type AttributePath, attributePathFrom, type Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
@@ -25,30 +29,12 @@ export async function modifyPlan(
   diagnostics: Diagnostics,
 ): Promise<{ planned: ObjectValue; requiresReplace: AttributePath[] }> {
   const { prior, config, planned } = input;
+  const result = await runModifyPlan(server, resource, input, diagnostics);
   const unchanged = { planned, requiresReplace: [] };
-  if (!resource.modifyPlan) return unchanged;
+  if (result === undefined) return unchanged;
   const schema = resource.schema;
   const where = `${resource.typeName} modifyPlan`;
-  const result: unknown = await runHandler(diagnostics, where, () =>
-    resource.modifyPlan!({
-      providerData: server.providerData,
-      signal: server.signal,
-      diagnostics,
-      providerMeta: providerMetaFor(server, input.providerMeta) as never,
-      config: forAuthor(schema, config) as never,
-      plan: forAuthor(schema, planned) as never,
-      state: (prior === null ? null : forAuthor(schema, prior)) as never,
-    }),
-  );
-  if (result === undefined || result === null || diagnostics.hasErrors) return unchanged;
-  if (typeof result !== "object") {
-    diagnostics.addError(
-      `${where} returned ${typeof result}`,
-      "modifyPlan returns { plan, requiresReplace } (either may be left out), or nothing.",
-    );
-    return unchanged;
-  }
-  const { plan, requiresReplace = [] } = result as ModifyPlanResult<object>;
+  const { plan, requiresReplace = [] } = result;
 
   let next = planned;
   if (plan !== undefined) {
@@ -83,6 +69,74 @@ export async function modifyPlan(
     paths.push(path);
   }
   return { planned: next, requiresReplace: prior === null ? [] : paths };
+}
+
+/**
+ * A destroy plan through modifyPlan: the author sees the state being destroyed (plan and
+ * config null) and may add diagnostics, an error stopping the destroy. Returning a plan would
+ * keep an object Terraform is removing, so it is refused.
+ */
+export async function modifyDestroyPlan(
+  server: ProviderServer,
+  resource: Resource,
+  input: { readonly prior: ObjectValue; readonly providerMeta?: ObjectValue | null },
+  diagnostics: Diagnostics,
+): Promise<void> {
+  const result = await runModifyPlan(
+    server,
+    resource,
+    { ...input, config: null, planned: null },
+    diagnostics,
+  );
+  const plan = result?.plan;
+  if (plan !== undefined && plan !== null) {
+    diagnostics.addError(
+      `${resource.typeName} modifyPlan returned a plan for an object being destroyed`,
+      "When plan is null the object is being destroyed, and it stays destroyed: return nothing, or add an error diagnostic to stop the destroy.",
+    );
+  }
+}
+
+/**
+ * Calls the author's modifyPlan; its result when it returned an object and reported no error,
+ * undefined otherwise (with a diagnostic when what it returned was not an object).
+ */
+async function runModifyPlan(
+  server: ProviderServer,
+  resource: Resource,
+  input: {
+    readonly prior: ObjectValue | null;
+    readonly config: ObjectValue | null;
+    readonly planned: ObjectValue | null;
+    readonly providerMeta?: ObjectValue | null;
+  },
+  diagnostics: Diagnostics,
+): Promise<ModifyPlanResult<object> | undefined> {
+  if (!resource.modifyPlan) return undefined;
+  const schema = resource.schema;
+  const where = `${resource.typeName} modifyPlan`;
+  const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));
+  const result: unknown = await runHandler(diagnostics, where, () =>
+    resource.modifyPlan!({
+      providerData: server.providerData,
+      log: componentLog(resource.typeName),
+      signal: server.signal,
+      diagnostics,
+      providerMeta: providerMetaFor(server, input.providerMeta) as never,
+      config: view(input.config) as never,
+      plan: view(input.planned) as never,
+      state: view(input.prior) as never,
+    }),
+  );
+  if (result === undefined || result === null || diagnostics.hasErrors) return undefined;
+  if (typeof result !== "object") {
+    diagnostics.addError(
+      `${where} returned ${typeof result}`,
+      "modifyPlan returns { plan, requiresReplace } (either may be left out), or nothing.",
+    );
+    return undefined;
+  }
+  return result as ModifyPlanResult<object>;
 }
 
 /** Whether `path` leads somewhere in `value` (Terraform refuses replace paths that do not). */

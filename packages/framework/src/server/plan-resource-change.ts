@@ -6,7 +6,7 @@ import { valuesEqual } from "@tsvider/cty";
 import { type AttributePath, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { withoutTimeouts } from "../timeouts.js";
-import { modifyPlan } from "./modify-plan.js";
+import { modifyDestroyPlan, modifyPlan } from "./modify-plan.js";
 import { withDefaults } from "./plan-defaults.js";
 import { plannedObject, replacePaths } from "./plan-values.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
@@ -33,8 +33,17 @@ export async function planResourceChange(
 ): Promise<PlanResult> {
   const diagnostics = new Diagnostics();
   const { priorState: prior, config } = request;
-  // Destroy (asked for because we advertise plan_destroy): the plan is null.
+  // Destroy (asked for because we advertise plan_destroy): the plan is null, and modifyPlan
+  // sees it, to warn or to stop it with an error.
   if (request.proposedNewState === null || config === null) {
+    if (prior !== null) {
+      await modifyDestroyPlan(
+        server,
+        resource,
+        { prior, providerMeta: request.providerMeta ?? null },
+        diagnostics,
+      );
+    }
     return { diagnostics, plannedState: null, requiresReplace: [] };
   }
 

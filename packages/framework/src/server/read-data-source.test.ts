@@ -11,6 +11,8 @@ import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
+import { errors as errorSummaries, serverWith } from "./core-fixture.js";
+import { readDataSource } from "./read-data-source.js";
 
 const images = new Map([
   ["ubuntu", { id: "img-1", size: 10 }],
@@ -280,5 +282,55 @@ describe("ReadDataSource", () => {
       'data source test_network read changed the configured "rule[0].port"',
     ]);
     expect(pathOf(errors(res)[1]!)).toEqual(["rule", 0, "port"]);
+  });
+});
+
+// The core's own decisions, called directly (no gRPC): what it refuses before the handler runs,
+// and that every failure answers a null state with a diagnostic rather than a throw.
+describe("readDataSource, called directly", () => {
+  const server = serverWith({ dataSources: [image] });
+  const core = server.dataSource("test_image")!;
+  const config = (over: object = {}) => ({
+    name: "ubuntu",
+    region: null,
+    id: null,
+    size: null,
+    mistake: null,
+    ...over,
+  });
+
+  it("refuses a null or not yet known configuration without calling read", async () => {
+    const none = await readDataSource(server, core, null);
+    expect(errorSummaries(none.diagnostics)).toEqual(["No configuration for data source test_image"]);
+    const unknown = await readDataSource(server, core, config({ name: cty.Unknown }));
+    expect(errorSummaries(unknown.diagnostics)).toEqual([
+      "Configuration of data source test_image is not known yet",
+    ]);
+    expect(unknown.state).toBeNull();
+  });
+
+  it("refuses a configured value of the wrong type at its attribute", async () => {
+    const result = await readDataSource(server, core, config({ name: 7 }));
+    expect(result.diagnostics.hasErrors).toBe(true);
+    expect(result.state).toBeNull();
+  });
+
+  it.each([
+    ["explode", "Unexpected error in data source test_image read"],
+    ["null", "data source test_image read returned no object"],
+    ["extra", "data source test_image read returned an attribute the schema does not have"],
+    ["rename", 'data source test_image read changed the configured "name"'],
+    ["unknown", 'data source test_image read left "id" unknown'],
+  ])("answers a read that goes wrong (%s) with a null state and the error", async (mistake, summary) => {
+    const result = await readDataSource(server, core, config({ mistake }));
+    expect(errorSummaries(result.diagnostics)).toEqual([summary]);
+    expect(result.state).toBeNull();
+  });
+
+  it("fills in computed values and keeps configured ones", async () => {
+    server.setConfigured("eu");
+    const result = await readDataSource(server, core, config());
+    expect(errorSummaries(result.diagnostics)).toEqual([]);
+    expect(result.state).toEqual({ name: "ubuntu", region: "eu-1", id: "img-1", size: 10, mistake: null });
   });
 });

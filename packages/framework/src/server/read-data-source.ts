@@ -3,9 +3,12 @@
 // to what Terraform and the practitioner expect of it: the configured values as they were
 // written, every value known, nothing the schema lacks. Each break names the data source and
 // the attribute, instead of tofu's "Provider produced invalid object".
+
 import { type CtyValue, containsUnknown, Decimal, isRecord, valuesEqual } from "@tsvider/cty";
 import type { DataSource } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
+import { schemaContains } from "../schema/contains.js";
 import { entryType } from "../schema/implied-type.js";
 import type { Schema } from "../schema/schema.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
@@ -48,6 +51,7 @@ export async function readDataSource(
     dataSource.read({
       config: forAuthor(schema, config) as never,
       providerData: server.providerData,
+      log: componentLog(dataSource.typeName),
       providerMeta: providerMetaFor(server, providerMeta) as never,
       signal: server.signal,
       diagnostics,
@@ -171,20 +175,7 @@ class ResultCheck {
   }
 }
 
-const computedInside = new WeakMap<Schema, boolean>();
-
-function hasComputed(schema: Schema): boolean {
-  let found = computedInside.get(schema);
-  if (found === undefined) {
-    found = Object.values(schema).some((entry) =>
-      entry.kind === "block"
-        ? hasComputed(entry.schema)
-        : entry.options.computed === true || (entry.kind === "nested" && hasComputed(entry.attributes)),
-    );
-    computedInside.set(schema, found);
-  }
-  return found;
-}
+const hasComputed = schemaContains((entry) => entry.options.computed === true);
 
 function describe(value: CtyValue): string {
   if (typeof value === "string") return JSON.stringify(value);

@@ -1,4 +1,5 @@
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
@@ -33,6 +34,7 @@ export async function readResource(
       ...privateAccess(slot),
       state: forAuthor(resource.schema, state) as never,
       providerData: server.providerData,
+      log: componentLog(resource.typeName),
       providerMeta: providerMetaFor(server, providerMeta) as never,
       signal,
       diagnostics,

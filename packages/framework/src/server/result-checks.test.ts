@@ -371,6 +371,7 @@ const planner = defineResource({
     id: attr.string({ computed: true }),
   },
   modifyPlan({ plan }) {
+    if (plan === null) return undefined;
     if (plan.name === "rename") return { plan: { ...plan, name: "renamed" } };
     if (plan.name === "invent") return { plan: { ...plan, note: "invented" } };
     return undefined;

@@ -2,10 +2,12 @@
 // the stored JSON is read without a schema (the old schema is the author's to know), with
 // exact numbers, handed to the upgrader, and what it returns is completed and checked against
 // the current schema before Terraform stores it. A failure keeps the stored state as it is.
+
 import { CtyDecodeError, CtyValueError, containsUnknown, formatPath, isRecord } from "@tsvider/cty";
 import { decodeJson, impliedTypeFromJson } from "@tsvider/cty/json";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
 import { attributePathFrom, type Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";
 import { runHandler } from "./handler.js";
@@ -37,6 +39,7 @@ export async function upgradeFromVersion(
       rawState,
       version,
       providerData: server.providerData,
+      log: componentLog(resource.typeName),
       signal: server.signal,
       diagnostics,
     }),

@@ -1,8 +1,10 @@
 // Validating a data source's configuration: Terraform's validate walk, where values may still
 // be unknown. The schema's own checks first, then the attributes' validators, then the
 // author's validateConfig.
+
 import type { DataSource } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
@@ -27,6 +29,7 @@ export async function validateDataResourceConfig(
         config: forAuthor(dataSource.schema, config) as never,
         diagnostics,
         providerData: server.providerData,
+        log: componentLog(dataSource.typeName),
         signal: server.signal,
       }),
     );

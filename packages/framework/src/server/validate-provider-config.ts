@@ -1,4 +1,5 @@
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
@@ -21,7 +22,11 @@ export async function validateProviderConfig(
   }
   if (provider.validateConfig && !diagnostics.hasErrors) {
     await runHandler(diagnostics, `provider ${provider.name} validateConfig`, () =>
-      provider.validateConfig!({ config: forAuthor(schema, values) as never, diagnostics }),
+      provider.validateConfig!({
+        config: forAuthor(schema, values) as never,
+        diagnostics,
+        log: componentLog(provider.name),
+      }),
     );
   }
   return diagnostics;

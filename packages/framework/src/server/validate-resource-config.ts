@@ -1,4 +1,5 @@
 import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { checkConfiguredTimeouts } from "../timeouts.js";
 import { forAuthor } from "./author-values.js";
@@ -26,6 +27,7 @@ export async function validateResourceConfig(
         config: forAuthor(resource.schema, config) as never,
         diagnostics,
         providerData: server.providerData,
+        log: componentLog(resource.typeName),
         signal: server.signal,
       }),
     );

@@ -3,6 +3,7 @@
 // values dropped.
 import { type CtyValue, containsUnknown, isRecord } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
+import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
 import { innerSchema, mapObjects, setOwn } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
@@ -106,17 +107,4 @@ export function withoutWriteOnly(schema: Schema, object: ObjectValue): ObjectVal
   return out ?? object;
 }
 
-const writeOnlyInside = new WeakMap<Schema, boolean>();
-
-function hasWriteOnly(schema: Schema): boolean {
-  let found = writeOnlyInside.get(schema);
-  if (found === undefined) {
-    found = Object.values(schema).some((entry) =>
-      entry.kind === "block"
-        ? hasWriteOnly(entry.schema)
-        : entry.options.writeOnly === true || (entry.kind === "nested" && hasWriteOnly(entry.attributes)),
-    );
-    writeOnlyInside.set(schema, found);
-  }
-  return found;
-}
+const hasWriteOnly = schemaContains((entry) => entry.options.writeOnly === true);

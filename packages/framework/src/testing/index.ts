@@ -1,5 +1,6 @@
 // @tsvider/framework/testing: call a provider's RPCs in-process, as tofu would, in unit tests.
 export { LifecycleError, type LifecycleResult, type LifecycleSteps } from "./lifecycle.js";
+export { silentLog } from "./silent-log.js";
 export {
   type PlanResult,
   type StateResult,

@@ -104,6 +104,7 @@ const faulty = defineResource({
     fingerprint: attr.string({ computed: true }),
   },
   modifyPlan({ plan, state }) {
+    if (plan === null) return undefined;
     if (plan.name === "rename") return { plan: { ...plan, name: "renamed" } };
     if (plan.name === "unknown-label") return { plan: { ...plan, label: Unknown } };
     if (plan.name === "bad-path") return { requiresReplace: ["nope"] };
