@@ -5,38 +5,20 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  CommandFailedError,
-  installProviderMirror,
-  mirrorCliConfig,
-  resolveTofu,
-  Workdir,
-} from "@tsvider/conformance";
-import { bundleProvider } from "tsvider";
+import { CommandFailedError, resolveTofu, Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESTROY_PLAN_VERSION } from "./destroy-plan.test-support.js";
+import { installTestProvider } from "./tofu.test-support.js";
 
 let root: string;
 let cliConfigFile: string;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "tsvider-destroy-plan-"));
-  const executable = join(root, "terraform-provider-tsvider-destroy.cjs");
-  await bundleProvider({
+  cliConfigFile = await installTestProvider(root, "destroy", {
     entry: fileURLToPath(new URL("./destroy-plan.test-support.ts", import.meta.url)),
-    outfile: executable,
-    compileCache: false,
-  });
-  const mirrorDir = join(root, "mirror");
-  await installProviderMirror({
-    mirrorDir,
-    namespace: "tsvider",
-    type: "tsvider",
     version: DESTROY_PLAN_VERSION,
-    executable,
   });
-  cliConfigFile = join(root, "cli.tfrc");
-  await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 

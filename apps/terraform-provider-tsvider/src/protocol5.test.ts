@@ -8,10 +8,10 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CommandFailedError, installProviderMirror, mirrorCliConfig, Workdir } from "@tsvider/conformance";
+import { CommandFailedError, Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { installTestProvider, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -85,16 +85,10 @@ describe("a provider of the reference components protocol 5 can describe", () =>
 })().catch((err) => { process.stderr.write(String(err) + "\\n"); process.exitCode = 1; });
 `,
     );
-    const mirrorDir = join(tofu.root, "mirror-protocol5");
-    await installProviderMirror({
-      mirrorDir,
-      namespace: "tsvider",
-      type: "tsvider",
-      version: VERSION,
+    cliConfigFile = await installTestProvider(tofu.root, "protocol5", {
       executable: entry,
+      version: VERSION,
     });
-    cliConfigFile = join(tofu.root, "cli-protocol5.tfrc");
-    await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
   });
 
   it("runs init, apply, a no-op plan and destroy over protocol 5, as tofu's trace log shows", async () => {

@@ -4,32 +4,20 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
-import { bundleProvider } from "tsvider";
+import { resolveTofu, Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { META_VERSION } from "./provider-meta.test-support.js";
+import { installTestProvider } from "./tofu.test-support.js";
 
 let root: string;
 let cliConfigFile: string;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "tsvider-provider-meta-"));
-  const executable = join(root, "terraform-provider-tsvider-meta.cjs");
-  await bundleProvider({
+  cliConfigFile = await installTestProvider(root, "meta", {
     entry: fileURLToPath(new URL("./provider-meta.test-support.ts", import.meta.url)),
-    outfile: executable,
-    compileCache: false,
-  });
-  const mirrorDir = join(root, "mirror");
-  await installProviderMirror({
-    mirrorDir,
-    namespace: "tsvider",
-    type: "tsvider",
     version: META_VERSION,
-    executable,
   });
-  cliConfigFile = join(root, "cli.tfrc");
-  await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 

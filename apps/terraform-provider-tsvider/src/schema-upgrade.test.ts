@@ -4,33 +4,20 @@
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, Workdir } from "@tsvider/conformance";
-import { bundleProvider } from "tsvider";
+import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V0_VERSION } from "./file-content-v0.test-support.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { installTestProvider, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 let v0CliConfigFile: string;
 
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-upgrade-");
-  const executable = join(tofu.root, "terraform-provider-tsvider-v0.cjs");
-  await bundleProvider({
+  v0CliConfigFile = await installTestProvider(tofu.root, "v0", {
     entry: fileURLToPath(new URL("./file-content-v0.test-support.ts", import.meta.url)),
-    outfile: executable,
-    compileCache: false,
-  });
-  const mirrorDir = join(tofu.root, "mirror-v0");
-  await installProviderMirror({
-    mirrorDir,
-    namespace: "tsvider",
-    type: "tsvider",
     version: V0_VERSION,
-    executable,
   });
-  v0CliConfigFile = join(tofu.root, "cli-v0.tfrc");
-  await writeFile(v0CliConfigFile, mirrorCliConfig(mirrorDir));
 }, 60_000);
 afterAll(() => tofu.cleanup());
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installProviderMirror, mirrorCliConfig, resolveTofu } from "@tsvider/conformance";
+import { bundleProvider } from "tsvider";
 import { VERSION } from "./provider.js";
 
 export const executable = fileURLToPath(new URL("../dist/terraform-provider-tsvider.cjs", import.meta.url));
@@ -29,4 +30,35 @@ export async function setUpTofu(prefix: string): Promise<TofuSetup> {
   const cliConfigFile = join(root, "cli.tfrc");
   await writeFile(cliConfigFile, mirrorCliConfig(join(root, "mirror")));
   return { root, binary, cliConfigFile, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Installs another build of the provider for a test, in a mirror of its own under `root`,
+ * and returns the CLI configuration that points tofu at it: `entry` is bundled as the shipped
+ * provider is (without the compile cache, which tests do not need), or `executable` is
+ * installed as it is.
+ */
+export async function installTestProvider(
+  root: string,
+  name: string,
+  options: { readonly version: string } & ({ readonly entry: string } | { readonly executable: string }),
+): Promise<string> {
+  let built: string;
+  if ("entry" in options) {
+    built = join(root, `terraform-provider-tsvider-${name}.cjs`);
+    await bundleProvider({ entry: options.entry, outfile: built, compileCache: false });
+  } else {
+    built = options.executable;
+  }
+  const mirrorDir = join(root, `mirror-${name}`);
+  await installProviderMirror({
+    mirrorDir,
+    namespace: "tsvider",
+    type: "tsvider",
+    version: options.version,
+    executable: built,
+  });
+  const cliConfigFile = join(root, `cli-${name}.tfrc`);
+  await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
+  return cliConfigFile;
 }

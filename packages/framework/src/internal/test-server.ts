@@ -1,9 +1,10 @@
 // For this package's tests: a provider served in-process over a real unix socket (plaintext,
-// as under debug reattach) and a generated tfplugin6 client talking to it.
+// as under debug reattach) and a generated client talking to it: protocol 6 here,
+// test-server-v5.ts for protocol 5.
 import * as grpc from "@grpc/grpc-js";
 import type { CtyType, CtyValue } from "@tsvider/cty";
 import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
-import { servePlugin, terraformMagicCookie } from "@tsvider/rpcplugin";
+import { type PluginService, servePlugin, terraformMagicCookie } from "@tsvider/rpcplugin";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { DynamicValue, ProviderClient, ProviderService } from "@tsvider/rpcplugin/tfplugin6";
 import type { Metrics } from "../metrics.js";
@@ -20,22 +21,47 @@ export async function startTestServer(
     env: options.env ?? {},
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+  return serveForTest({
+    version: 6,
+    service: { definition: ProviderService, implementation: providerService(server) },
+    messages: pb,
+    Client: ProviderClient,
+  });
+}
+
+/** What serveForTest needs of one protocol: its service, generated messages and client. */
+export interface TestProtocol {
+  readonly version: number;
+  readonly service: PluginService;
+  /** The generated module, where each request message is found by name. */
+  readonly messages: object;
+  readonly Client: new (address: string, credentials: grpc.ChannelCredentials) => grpc.Client;
+  /** Request message names that are not the method's own (v5's GetSchema takes GetProviderSchema's). */
+  readonly requestNames?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Serves one protocol's provider service in-process over a real unix socket (plaintext, as
+ * under debug reattach), with only that version offered, and returns a client for it.
+ */
+export async function serveForTest(protocol: TestProtocol) {
   const plugin = await servePlugin({
     programName: "test-provider",
-    versions: {
-      6: [{ definition: ProviderService, implementation: providerService(server) }],
+    versions: { [protocol.version]: [protocol.service] },
+    env: {
+      [terraformMagicCookie.key]: terraformMagicCookie.value,
+      PLUGIN_PROTOCOL_VERSIONS: String(protocol.version),
     },
-    env: { [terraformMagicCookie.key]: terraformMagicCookie.value, PLUGIN_PROTOCOL_VERSIONS: "6" },
     writeHandshake: () => {},
     exit: () => {},
   });
-  const client = new ProviderClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
+  const client = new protocol.Client(`unix://${plugin.address}`, grpc.credentials.createInsecure());
   // Requests are completed with the message's defaults (fromPartial), as a real host sends
   // every field; tests then name only the fields they care about.
   const call = <Res>(method: string, request: object): Promise<Res> => {
-    const messageName = `${method[0]!.toUpperCase()}${method.slice(1)}_Request` as keyof typeof pb;
-    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: test helper, never bundled.
-    const fns = pb[messageName] as unknown as { fromPartial(o: object): unknown };
+    const messageName =
+      protocol.requestNames?.[method] ?? `${method[0]!.toUpperCase()}${method.slice(1)}_Request`;
+    const fns = (protocol.messages as Record<string, { fromPartial(o: object): unknown }>)[messageName]!;
     // biome-ignore lint/suspicious/noExplicitAny: the generated client's methods are typed per RPC.
     const rpc = (client as any)[method].bind(client) as (
       req: unknown,
