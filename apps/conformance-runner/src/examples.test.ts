@@ -20,6 +20,9 @@ describe("findExamples", () => {
   });
 
   it("finds the reference provider's examples", async () => {
-    expect(await findExamples(referenceProvider.examplesDir)).toContain("resources/tsvider_file_content");
+    const examples = await findExamples(referenceProvider.examplesDir);
+    expect(examples).toContain("resources/tsvider_file_content");
+    expect(examples).toContain("functions/sha256_hex");
+    expect(examples).toContain("ephemeral-resources/tsvider_random_token");
   });
 });

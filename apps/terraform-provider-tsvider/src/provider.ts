@@ -2,6 +2,8 @@
 import { directoryResource } from "@tsvider/components/directory";
 import { fileContentResource } from "@tsvider/components/file-content";
 import { fileDataSource } from "@tsvider/components/file-data-source";
+import { fileFunctions } from "@tsvider/components/functions";
+import { randomTokenEphemeral } from "@tsvider/components/random-token";
 import { defineProvider } from "@tsvider/framework";
 
 export const VERSION = "0.1.0";
@@ -12,4 +14,6 @@ export const provider = defineProvider({
   description: "The tsvider reference provider.",
   resources: [fileContentResource(), directoryResource()],
   dataSources: [fileDataSource()],
+  ephemeralResources: [randomTokenEphemeral()],
+  functions: fileFunctions,
 });

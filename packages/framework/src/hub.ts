@@ -15,6 +15,7 @@
 import type { DataSource } from "./data-source.js";
 import { componentDecorator, type DataSourceDecorator, type ResourceDecorator } from "./decorators.js";
 import { FrameworkConfigurationError } from "./diagnostics.js";
+import type { ProviderFunction } from "./function.js";
 import { describeOrigin } from "./internal/origin.js";
 import type { Resource } from "./resource.js";
 
@@ -27,15 +28,18 @@ export type Component<P = unknown> = AnyResource<P> | AnyDataSource<P>;
 export class Hub<P = unknown> {
   readonly #resources: AnyResource<P>[] = [];
   readonly #dataSources: AnyDataSource<P>[] = [];
+  readonly #functions: ProviderFunction[] = [];
 
-  /** Adds components made by defineResource or defineDataSource. */
-  add(...components: readonly Component<P>[]): this {
+  /** Adds components made by defineResource or defineDataSource, and provider functions. */
+  // biome-ignore lint/suspicious/noExplicitAny: functions of any parameters and return type.
+  add(...components: readonly (Component<P> | ProviderFunction<any, any, any>)[]): this {
     for (const component of components) {
       if (component?.kind === "resource") this.#resources.push(component);
       else if (component?.kind === "data source") this.#dataSources.push(component);
+      else if (component?.kind === "function") this.#functions.push(component as ProviderFunction);
       else {
         throw new FrameworkConfigurationError("hub.add was given something that is not a component", {
-          detail: `Got ${describeValue(component)}. Pass what defineResource or defineDataSource returned; decorated classes add themselves.`,
+          detail: `Got ${describeValue(component)}. Pass what defineResource, defineDataSource or defineProviderFunction returned; decorated classes add themselves.`,
         });
       }
     }
@@ -70,6 +74,10 @@ export class Hub<P = unknown> {
 
   get dataSources(): readonly AnyDataSource<P>[] {
     return [...this.#dataSources];
+  }
+
+  get functions(): readonly ProviderFunction[] {
+    return [...this.#functions];
   }
 }
 

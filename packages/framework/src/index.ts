@@ -25,6 +25,14 @@ export {
   TsviderError,
 } from "./diagnostics.js";
 export {
+  defineEphemeralResource,
+  type EphemeralOpenResult,
+  type EphemeralRenewResult,
+  type EphemeralResource,
+  type EphemeralResourceContext,
+  type EphemeralResourceDefinition,
+} from "./ephemeral-resource.js";
+export {
   ConversionError,
   DataSourceError,
   type ErrorOptions,
@@ -32,6 +40,14 @@ export {
   ResourceError,
   ValidationError,
 } from "./errors.js";
+export {
+  defineProviderFunction,
+  type FunctionArguments,
+  FunctionError,
+  type FunctionParameter,
+  type ProviderFunction,
+  type ProviderFunctionDefinition,
+} from "./function.js";
 export { type Component, createHub, Hub } from "./hub.js";
 export { importPassthrough } from "./import.js";
 export {

@@ -4,6 +4,8 @@ import type * as cty from "@tsvider/cty";
 import type { Logger } from "@tsvider/rpcplugin";
 import type { DataSource } from "./data-source.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
+import { collectEphemeralResources, type EphemeralResource } from "./ephemeral-resource.js";
+import type { ProviderFunction } from "./function.js";
 import { collectComponents, type Hub } from "./hub.js";
 import { minimumSecretBytes } from "./private-state.js";
 import type { Resource } from "./resource.js";
@@ -36,7 +38,17 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   readonly resources?: readonly Resource<any, P>[];
   // biome-ignore lint/suspicious/noExplicitAny: data sources of any schema, sharing this provider's data.
   readonly dataSources?: readonly DataSource<any, P>[];
-  /** A hub's components join those listed in `resources` and `dataSources`. */
+  /**
+   * Provider functions (`defineProviderFunction`), called as `provider::<name>::<function>`.
+   * They run without the provider's configuration: Terraform calls them on an instance it
+   * never configures.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: functions of any parameters and return type.
+  readonly functions?: readonly ProviderFunction<any, any, any>[];
+  /** Ephemeral resources (`defineEphemeralResource`): opened for a run, never stored. */
+  // biome-ignore lint/suspicious/noExplicitAny: ephemeral resources of any schema and private data.
+  readonly ephemeralResources?: readonly EphemeralResource<any, P, any>[];
+  /** A hub's components join those listed in `resources`, `dataSources` and `functions`. */
   readonly hub?: Hub<P>;
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
@@ -67,6 +79,9 @@ export interface Provider<S extends Schema = Schema, P = unknown, M extends Sche
   readonly resourcesByType: ReadonlyMap<string, Resource<any, P>>;
   // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
   readonly dataSourcesByType: ReadonlyMap<string, DataSource<any, P>>;
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.ephemeralResources.
+  readonly ephemeralResourcesByType: ReadonlyMap<string, EphemeralResource<any, P, any>>;
+  readonly functionsByName: ReadonlyMap<string, ProviderFunction>;
 }
 
 export function defineProvider<
@@ -101,6 +116,11 @@ export function defineProvider<
     metaType: definition.metaSchema === undefined ? undefined : impliedType(definition.metaSchema),
     resourcesByType,
     dataSourcesByType,
+    ephemeralResourcesByType: collectEphemeralResources(definition.name, definition.ephemeralResources ?? []),
+    functionsByName: collectFunctions(definition.name, [
+      ...(definition.functions ?? []),
+      ...(definition.hub?.functions ?? []),
+    ]),
   });
 }
 
@@ -136,4 +156,27 @@ function checkMetaSchemas(
       },
     );
   }
+}
+
+/** Functions by name; two of one name would leave Terraform calling the wrong one. */
+function collectFunctions(
+  provider: string,
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.functions.
+  functions: readonly ProviderFunction<any, any, any>[],
+): ReadonlyMap<string, ProviderFunction> {
+  const byName = new Map<string, ProviderFunction>();
+  for (const fn of functions) {
+    if (fn?.kind !== "function") {
+      throw new FrameworkConfigurationError(`provider ${provider}: an entry of functions is not a function`, {
+        detail: "List what defineProviderFunction returns in defineProvider({ functions }).",
+      });
+    }
+    if (byName.has(fn.name)) {
+      throw new FrameworkConfigurationError(`provider ${provider}: function ${fn.name} is defined twice`, {
+        detail: "Give each provider function its own name, or list it once.",
+      });
+    }
+    byName.set(fn.name, fn as ProviderFunction);
+  }
+  return byName;
 }

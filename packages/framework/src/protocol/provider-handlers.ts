@@ -30,6 +30,8 @@ import { upgradeResourceState } from "../server/upgrade-resource-state.js";
 import { validateDataResourceConfig } from "../server/validate-data-resource-config.js";
 import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
+import { ephemeralHandlers } from "./ephemeral-handlers.js";
+import { callFunctionHandler, wireFunctions } from "./functions.js";
 import {
   decodeDynamic,
   encodeDynamic,
@@ -164,12 +166,16 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
   });
 
   return {
+    ...ephemeralHandlers(server),
+
     getMetadata: () => {
       const schemas = getProviderSchema(server);
       return {
         serverCapabilities: schemas.capabilities,
         resources: [...schemas.resources.keys()].map((typeName) => ({ typeName })),
         dataSources: [...schemas.dataSources.keys()].map((typeName) => ({ typeName })),
+        ephemeralResources: [...schemas.ephemeralResources.keys()].map((typeName) => ({ typeName })),
+        functions: [...server.provider.functionsByName.keys()].map((name) => ({ name })),
       };
     },
 
@@ -190,6 +196,14 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
           d.description !== undefined ? { description: d.description } : {},
         );
       }
+      const ephemeralResourceSchemas: Record<string, WireSchema> = {};
+      for (const [name, e] of schemas.ephemeralResources) {
+        ephemeralResourceSchemas[name] = toWireSchema(
+          e.schema,
+          translation,
+          e.description !== undefined ? { description: e.description } : {},
+        );
+      }
       return {
         provider: toWireSchema(
           schemas.provider,
@@ -201,9 +215,17 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
           : {}),
         resourceSchemas,
         dataSourceSchemas,
+        ephemeralResourceSchemas,
+        functions: wireFunctions(server),
         serverCapabilities: schemas.capabilities,
       };
     },
+
+    // Terraform reads functions from the schema; OpenTofu asks here too. The same list.
+    getFunctions: () => ({ functions: wireFunctions(server) }),
+
+    callFunction: (req: { readonly name: string; readonly arguments: readonly Value[] }) =>
+      callFunctionHandler(server, req),
 
     // No resource has an identity yet; an empty answer spares the host an UNIMPLEMENTED.
     getResourceIdentitySchemas: () => ({}),

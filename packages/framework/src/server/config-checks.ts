@@ -110,7 +110,12 @@ const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
 /** Checks a known, non-null value against what its descriptor promises. */
-function checkValue(descriptor: ValueType, value: CtyValue, path: ValuePath, diagnostics: Diagnostics): void {
+export function checkValue(
+  descriptor: ValueType,
+  value: CtyValue,
+  path: ValuePath,
+  diagnostics: Diagnostics,
+): void {
   if (isUnknown(value) || value === null) return;
   switch (descriptor.kind) {
     case "int64":

@@ -11,6 +11,10 @@ export interface ProviderSchemas {
     { readonly schema: Schema; readonly description?: string; readonly version: number }
   >;
   readonly dataSources: ReadonlyMap<string, { readonly schema: Schema; readonly description?: string }>;
+  readonly ephemeralResources: ReadonlyMap<
+    string,
+    { readonly schema: Schema; readonly description?: string }
+  >;
   readonly capabilities: {
     /** Our schema never changes within a process, so Terraform may cache it per CLI run. */
     readonly getProviderSchemaOptional: boolean;
@@ -34,12 +38,20 @@ export function getProviderSchema(server: ProviderServer): ProviderSchemas {
       ...(dataSource.description !== undefined ? { description: dataSource.description } : {}),
     });
   }
+  const ephemeralResources = new Map<string, { schema: Schema; description?: string }>();
+  for (const [name, ephemeral] of server.provider.ephemeralResourcesByType) {
+    ephemeralResources.set(name, {
+      schema: ephemeral.schema,
+      ...(ephemeral.description !== undefined ? { description: ephemeral.description } : {}),
+    });
+  }
   server.metrics.schemaBuild();
   return {
     provider: server.provider.schema ?? {},
     ...(server.provider.metaSchema !== undefined ? { providerMeta: server.provider.metaSchema } : {}),
     resources,
     dataSources,
+    ephemeralResources,
     // plan_destroy: resources see their destroy planned, and their private data goes on to
     // delete through the plan (planResourceChange answers a destroy with a null plan).
     capabilities: { getProviderSchemaOptional: true, planDestroy: true },

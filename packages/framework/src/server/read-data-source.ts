@@ -73,11 +73,15 @@ export async function readDataSource(
   return { diagnostics, state: diagnostics.hasErrors ? null : state };
 }
 
-/** Holds a read result to its configuration, adding an error per break. */
-class ResultCheck {
+/**
+ * Holds a read result to its configuration, adding an error per break. Ephemeral resources'
+ * open results are held to the same rules (`component`, with its article, names them).
+ */
+export class ResultCheck {
   constructor(
     readonly where: string,
     readonly diagnostics: Diagnostics,
+    readonly component = "A data source",
   ) {}
 
   object(schema: Schema, config: ObjectValue, result: ObjectValue, path: ValuePath): void {
@@ -153,7 +157,7 @@ class ResultCheck {
   leftUnknown(path: ValuePath): void {
     this.diagnostics.addError(
       `${this.where} left "${path.text}" unknown`,
-      "A data source's result must be wholly known: set the attribute (null is allowed) in the returned object.",
+      `${this.component}'s result must be wholly known: set the attribute (null is allowed) in the returned object.`,
       path.steps,
     );
   }
@@ -161,7 +165,7 @@ class ResultCheck {
   changed(path: ValuePath, want: CtyValue, got: CtyValue, what = "its value"): void {
     this.diagnostics.addError(
       `${this.where} changed the configured "${path.text}"`,
-      `The configuration says ${describe(want)} and the result says ${describe(got)}: ${what} changed. A data source returns configured values as they were written; only computed attributes that the configuration leaves unset are the provider's to fill in.`,
+      `The configuration says ${describe(want)} and the result says ${describe(got)}: ${what} changed. ${this.component} returns configured values as they were written; only computed attributes that the configuration leaves unset are the provider's to fill in.`,
       path.steps,
     );
   }

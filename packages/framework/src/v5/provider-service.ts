@@ -6,6 +6,7 @@ import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin5";
 import type { Diagnostics } from "../diagnostics.js";
 import { instrumentRpcs } from "../internal/instrument-rpcs.js";
+import { callFunctionRpc } from "../protocol/functions.js";
 import { type Handler, providerHandlers, stopHandler, unary } from "../protocol/provider-handlers.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { findNestedAttribute, protocol5Refusal } from "./nested-attributes.js";
@@ -80,6 +81,32 @@ export function providerServiceV5(server: ProviderServer): UntypedServiceImpleme
       guard(h.importResourceState),
     ),
     readDataSource: unary("ReadDataSource", pb.ReadDataSource_Response, guard(h.readDataSource)),
+    validateEphemeralResourceConfig: unary(
+      "ValidateEphemeralResourceConfig",
+      pb.ValidateEphemeralResourceConfig_Response,
+      guard(h.validateEphemeralResourceConfig),
+    ),
+    openEphemeralResource: unary(
+      "OpenEphemeralResource",
+      pb.OpenEphemeralResource_Response,
+      guard(h.openEphemeralResource),
+    ),
+    renewEphemeralResource: unary(
+      "RenewEphemeralResource",
+      pb.RenewEphemeralResource_Response,
+      guard(h.renewEphemeralResource),
+    ),
+    closeEphemeralResource: unary(
+      "CloseEphemeralResource",
+      pb.CloseEphemeralResource_Response,
+      guard(h.closeEphemeralResource),
+    ),
+    getFunctions: unary("GetFunctions", pb.GetFunctions_Response, guard(h.getFunctions)),
+    // Its answer has no diagnostics; a refused provider answers with a FunctionError.
+    callFunction: callFunctionRpc(
+      pb.CallFunction_Response,
+      refusal ? () => ({ error: { text: `${refusal.summary}: ${refusal.detail}` } }) : h.callFunction,
+    ),
     // Stopping is harmless even for a refused provider.
     stop: stopHandler(server, pb.Stop_Response),
   };

@@ -4,6 +4,7 @@
 import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { instrumentRpcs } from "../internal/instrument-rpcs.js";
+import { callFunctionRpc } from "../protocol/functions.js";
 import { providerHandlers, stopHandler, unary } from "../protocol/provider-handlers.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { schemaTranslationV6 } from "./convert.js";
@@ -44,6 +45,29 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
     applyResourceChange: unary("ApplyResourceChange", pb.ApplyResourceChange_Response, h.applyResourceChange),
     importResourceState: unary("ImportResourceState", pb.ImportResourceState_Response, h.importResourceState),
     readDataSource: unary("ReadDataSource", pb.ReadDataSource_Response, h.readDataSource),
+    validateEphemeralResourceConfig: unary(
+      "ValidateEphemeralResourceConfig",
+      pb.ValidateEphemeralResourceConfig_Response,
+      h.validateEphemeralResourceConfig,
+    ),
+    openEphemeralResource: unary(
+      "OpenEphemeralResource",
+      pb.OpenEphemeralResource_Response,
+      h.openEphemeralResource,
+    ),
+    renewEphemeralResource: unary(
+      "RenewEphemeralResource",
+      pb.RenewEphemeralResource_Response,
+      h.renewEphemeralResource,
+    ),
+    closeEphemeralResource: unary(
+      "CloseEphemeralResource",
+      pb.CloseEphemeralResource_Response,
+      h.closeEphemeralResource,
+    ),
+    getFunctions: unary("GetFunctions", pb.GetFunctions_Response, h.getFunctions),
+    // No diagnostics in its answer: every failure is the response's FunctionError.
+    callFunction: callFunctionRpc(pb.CallFunction_Response, h.callFunction),
     stopProvider: stopHandler(server, pb.StopProvider_Response),
   };
   return instrumentRpcs(implementation as UntypedServiceImplementation, server.metrics);

@@ -1,0 +1,144 @@
+// The four ephemeral resource RPCs, for both protocol adapters (their messages have the same
+// fields in tfplugin5 and tfplugin6): Validate, Open, Renew and Close over the core's modules,
+// each counted in the metrics. A failure is a diagnostic, never a gRPC error.
+import type { Diagnostics } from "../diagnostics.js";
+import type { EphemeralResource } from "../ephemeral-resource.js";
+import { rememberSecrets } from "../internal/log-values.js";
+import type { EphemeralOperation } from "../metrics.js";
+import { closeEphemeralResource } from "../server/close-ephemeral-resource.js";
+import { openEphemeralResource } from "../server/open-ephemeral-resource.js";
+import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import { renewEphemeralResource } from "../server/renew-ephemeral-resource.js";
+import { validateEphemeralResourceConfig } from "../server/validate-ephemeral-resource-config.js";
+import { decodeDynamic, encodeDynamic, type WireDynamicValue } from "./wire.js";
+
+type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
+
+/** Private bytes as the generated messages hold them, without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export function ephemeralHandlers(server: ProviderServer) {
+  const resourceOf = (typeName: string, diagnostics: Diagnostics): EphemeralResource | undefined => {
+    const found = server.provider.ephemeralResourcesByType.get(typeName);
+    if (found) return found;
+    const known = [...server.provider.ephemeralResourcesByType.keys()].join(", ") || "none";
+    diagnostics.addError(
+      `Unknown ephemeral resource type ${typeName}`,
+      `The provider ${server.provider.name} has no ephemeral resource type "${typeName}" (it has: ${known}). Check the type in your configuration, or upgrade the provider.`,
+    );
+    return undefined;
+  };
+  const decodeConfig = (value: Value, resource: EphemeralResource, diagnostics: Diagnostics) => {
+    const decoded = decodeDynamic(
+      value,
+      resource.valueType,
+      diagnostics,
+      `configuration for ${resource.typeName}`,
+    ) as ObjectValue | null | undefined;
+    rememberSecrets(resource.schema, decoded);
+    return decoded;
+  };
+  /** Runs one operation and counts it, failed when it ends with an error. */
+  const counted = async <R>(
+    resource: EphemeralResource,
+    operation: EphemeralOperation,
+    run: () => Promise<R>,
+    diagnosticsOf: (result: R) => Diagnostics,
+  ): Promise<R> => {
+    let failed = true;
+    try {
+      const result = await run();
+      failed = diagnosticsOf(result).hasErrors;
+      return result;
+    } finally {
+      server.metrics.ephemeralOperation(resource.typeName, operation, failed);
+    }
+  };
+
+  return {
+    validateEphemeralResourceConfig: async (
+      req: { readonly typeName: string; readonly config?: Value },
+      diagnostics: Diagnostics,
+    ) => {
+      const resource = resourceOf(req.typeName, diagnostics);
+      if (!resource) return {};
+      const config = decodeConfig(req.config, resource, diagnostics);
+      if (config !== undefined)
+        diagnostics.append(await validateEphemeralResourceConfig(server, resource, config));
+      return {};
+    },
+
+    openEphemeralResource: async (
+      req: { readonly typeName: string; readonly config?: Value },
+      diagnostics: Diagnostics,
+    ): Promise<{ result?: WireDynamicValue; private?: Buffer; renewAt?: Date }> => {
+      const resource = resourceOf(req.typeName, diagnostics);
+      if (!resource) return {};
+      const config = decodeConfig(req.config, resource, diagnostics);
+      if (config === undefined) return {};
+      const opened = await counted(
+        resource,
+        "open",
+        () => openEphemeralResource(server, resource, config),
+        (r) => r.diagnostics,
+      );
+      diagnostics.append(opened.diagnostics);
+      if (opened.result === null || !opened.private) return {};
+      const result = encodeDynamic(
+        opened.result,
+        resource.valueType,
+        diagnostics,
+        `${resource.typeName} open result`,
+      );
+      if (!result) {
+        // The instance is open but cannot be answered: close it, as Terraform never will.
+        diagnostics.append(await closeEphemeralResource(server, resource, opened.private));
+        return {};
+      }
+      return {
+        result,
+        private: asBuffer(opened.private),
+        ...(opened.renewAt ? { renewAt: opened.renewAt } : {}),
+      };
+    },
+
+    renewEphemeralResource: async (
+      req: { readonly typeName: string; readonly private?: Uint8Array | undefined },
+      diagnostics: Diagnostics,
+    ): Promise<{ private?: Buffer; renewAt?: Date }> => {
+      const resource = resourceOf(req.typeName, diagnostics);
+      if (!resource) return {};
+      const renewed = await counted(
+        resource,
+        "renew",
+        () => renewEphemeralResource(server, resource, req.private),
+        (r) => r.diagnostics,
+      );
+      diagnostics.append(renewed.diagnostics);
+      if (!renewed.private) return {};
+      return {
+        private: asBuffer(renewed.private),
+        ...(renewed.renewAt ? { renewAt: renewed.renewAt } : {}),
+      };
+    },
+
+    closeEphemeralResource: async (
+      req: { readonly typeName: string; readonly private?: Uint8Array | undefined },
+      diagnostics: Diagnostics,
+    ) => {
+      const resource = resourceOf(req.typeName, diagnostics);
+      if (!resource) return {};
+      diagnostics.append(
+        await counted(
+          resource,
+          "close",
+          () => closeEphemeralResource(server, resource, req.private),
+          (d) => d,
+        ),
+      );
+      return {};
+    },
+  };
+}
