@@ -1,12 +1,10 @@
 // The tsvider_file data source and the provider's metrics through the real tofu: a missing
 // file's diagnostic as a practitioner sees it, reads on every plan, and metrics files written
 // by each provider process tofu starts and shuts down.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "./provider.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -14,22 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => tofu.cleanup());
 
-async function project(name: string, body: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Workdir> {
-  const dir = join(tofu.root, name);
-  await mkdir(dir);
-  await writeFile(
-    join(dir, "main.tf"),
-    `terraform {
-  required_providers {
-    tsvider = { source = "tsvider/tsvider", version = "${VERSION}" }
-  }
-}
-${body}`,
-  );
-  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv });
-  await work.run(["init", "-no-color"]);
-  return work;
-}
+const project = (name: string, body: string, extraEnv: NodeJS.ProcessEnv = {}) =>
+  initProject(tofu, name, body, extraEnv);
 
 describe("tsvider_file on the real tofu", () => {
   it("a missing file fails the plan with a diagnostic at the filename line", async () => {

@@ -1,11 +1,5 @@
-// The reference provider's functions through the real tofu: results in outputs, and an
-// error a function raises shown against the argument it blames.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "./provider.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -13,22 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => tofu.cleanup());
 
-async function project(name: string, body: string): Promise<Workdir> {
-  const dir = join(tofu.root, name);
-  await mkdir(dir);
-  await writeFile(
-    join(dir, "main.tf"),
-    `terraform {
-  required_providers {
-    tsvider = { source = "tsvider/tsvider", version = "${VERSION}" }
-  }
-}
-${body}`,
-  );
-  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile });
-  await work.run(["init", "-no-color"]);
-  return work;
-}
+const project = (name: string, body: string) => initProject(tofu, name, body);
 
 describe("provider functions on the real tofu", () => {
   it("computes outputs on an unconfigured provider, variadic arguments included", async () => {

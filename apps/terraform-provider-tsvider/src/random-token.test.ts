@@ -1,12 +1,10 @@
 // The tsvider_random_token ephemeral resource through the real tofu: a bad length fails
 // validation at its line; a plan and an apply open the token and close it again (the metrics
 // each provider process writes count the calls), and nothing of it reaches the state.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "./provider.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -14,22 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => tofu.cleanup());
 
-async function project(name: string, body: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Workdir> {
-  const dir = join(tofu.root, name);
-  await mkdir(dir);
-  await writeFile(
-    join(dir, "main.tf"),
-    `terraform {
-  required_providers {
-    tsvider = { source = "tsvider/tsvider", version = "${VERSION}" }
-  }
-}
-${body}`,
-  );
-  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv });
-  await work.run(["init", "-no-color"]);
-  return work;
-}
+const project = (name: string, body: string, extraEnv: NodeJS.ProcessEnv = {}) =>
+  initProject(tofu, name, body, extraEnv);
 
 describe("tsvider_random_token on the real tofu", () => {
   it("refuses a bad length at its line in validate", async () => {

@@ -1,10 +1,10 @@
 // What the tests that drive the real tofu share: the bundled provider installed in a
 // filesystem mirror under a fresh directory, and a CLI configuration that points tofu there.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, resolveTofu } from "@tsvider/conformance";
+import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
 import { bundleProvider } from "tsvider";
 import { VERSION } from "./provider.js";
 
@@ -61,4 +61,30 @@ export async function installTestProvider(
   const cliConfigFile = join(root, `cli-${name}.tfrc`);
   await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
   return cliConfigFile;
+}
+
+/**
+ * A directory under the setup's root with a main.tf that requires this provider and holds
+ * `body`, initialised: `tofu init` has run. `extraEnv` is set for every later command.
+ */
+export async function initProject(
+  tofu: TofuSetup,
+  name: string,
+  body: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Workdir> {
+  const dir = join(tofu.root, name);
+  await mkdir(dir);
+  await writeFile(
+    join(dir, "main.tf"),
+    `terraform {
+  required_providers {
+    tsvider = { source = "tsvider/tsvider", version = "${VERSION}" }
+  }
+}
+${body}`,
+  );
+  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv });
+  await work.run(["init", "-no-color"]);
+  return work;
 }
