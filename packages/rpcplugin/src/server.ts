@@ -6,7 +6,7 @@ import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate } from "./auto-mtls.js";
 import { installCrashHandlers } from "./crash.js";
-import { reattachInstructions, reattachJson } from "./debug.js";
+import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
 import {
   checkMagicCookie,
   formatHandshakeLine,
@@ -220,23 +220,18 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
     tls: tls !== undefined,
   });
 
-  const reattach = debug
-    ? reattachJson({
+  const reattachConfig: ReattachConfig | undefined = debug
+    ? {
         addresses: options.reattachAddresses ?? [options.programName],
         protocolVersion,
         pid: process.pid,
         network: listening.network,
         listenAddress: listening.address,
-      })
+      }
     : undefined;
-  const handshakeLine = debug
-    ? reattachInstructions({
-        addresses: options.reattachAddresses ?? [options.programName],
-        protocolVersion,
-        pid: process.pid,
-        network: listening.network,
-        listenAddress: listening.address,
-      })
+  const reattach = reattachConfig && reattachJson(reattachConfig);
+  const handshakeLine = reattachConfig
+    ? reattachInstructions(reattachConfig)
     : formatHandshakeLine({
         protocolVersion,
         network: listening.network,

@@ -66,6 +66,20 @@ export function mapObjects(
   }
 }
 
+/** Where the element at `at` (an index or a key) of a nested value at `path` is. */
+export function elementPath(nesting: Nesting, path: ValuePath, at: number | string): ValuePath {
+  switch (nesting) {
+    case "list":
+      return path.index(at as number);
+    case "map":
+      return path.key(at as string);
+    case "set":
+      return path.element();
+    default:
+      return path;
+  }
+}
+
 /** The element of `value` at `at` (an index or a key), or null when there is none. */
 export function elementAt(nesting: Nesting, value: CtyValue, at: number | string): CtyValue {
   if (value === null || isUnknown(value)) return null;

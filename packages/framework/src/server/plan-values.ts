@@ -6,7 +6,7 @@ import { defaultOf } from "../schema/defaults.js";
 import { entryType } from "../schema/implied-type.js";
 import { alwaysReplaces } from "../schema/plan-modifiers.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
-import { elementAt, innerSchema, mapObjects } from "./nesting.js";
+import { elementAt, elementPath, innerSchema, mapObjects } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
 import { ValuePath } from "./value-path.js";
 
@@ -104,13 +104,8 @@ function collect(
         const a = elementAt(entry.nesting, before, at);
         const b = elementAt(entry.nesting, after, at);
         if (a === null && b === null) continue;
-        const elementPath =
-          entry.nesting === "list"
-            ? here.index(at as number)
-            : entry.nesting === "map"
-              ? here.key(at as string)
-              : here;
-        collect(innerSchema(entry), isRecord(a) ? a : null, isRecord(b) ? b : null, elementPath, out);
+        const inner = elementPath(entry.nesting, here, at);
+        collect(innerSchema(entry), isRecord(a) ? a : null, isRecord(b) ? b : null, inner, out);
       }
     }
   }

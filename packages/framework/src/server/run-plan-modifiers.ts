@@ -13,7 +13,7 @@ import { modifiersToRun, type PlanModifierRequest } from "../schema/plan-modifie
 import type { Schema, SchemaEntry } from "../schema/schema.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
 import { addThrown } from "./handler.js";
-import { elementAt, innerSchema, mapObjects, type Nesting } from "./nesting.js";
+import { elementAt, elementPath, innerSchema, mapObjects, type Nesting } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
 import { ValuePath } from "./value-path.js";
 import { completeObject } from "./values.js";
@@ -102,18 +102,10 @@ class ModifierRun {
     const results = new Map<number | string, ObjectValue>();
     // One element after another, so diagnostics come in the order of the elements.
     for (const [at, object] of objectsOf(entry.nesting, planned)) {
-      const elementPath =
-        entry.nesting === "list"
-          ? path.index(at as number)
-          : entry.nesting === "map"
-            ? path.key(at as string)
-            : path;
+      const here = elementPath(entry.nesting, path, at);
       const p = elementAt(entry.nesting, prior, at);
       const c = elementAt(entry.nesting, config, at);
-      results.set(
-        at,
-        await this.object(inner, isRecord(p) ? p : null, isRecord(c) ? c : null, object, elementPath),
-      );
+      results.set(at, await this.object(inner, isRecord(p) ? p : null, isRecord(c) ? c : null, object, here));
     }
     return mapObjects(entry.nesting, planned, (object, at) => results.get(at) ?? object);
   }

@@ -5,11 +5,9 @@
 import type { DataSource } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
-import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
-import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { runValidators } from "./run-validators.js";
+import { validateConfiguration } from "./validate-config.js";
 
 export async function validateDataResourceConfig(
   server: ProviderServer,
@@ -18,21 +16,22 @@ export async function validateDataResourceConfig(
 ): Promise<Diagnostics> {
   const diagnostics = new Diagnostics();
   if (config === null) return diagnostics;
-  checkConfig(dataSource.schema, config, diagnostics);
-  if (!diagnostics.hasErrors) {
-    const values = forAuthor(dataSource.schema, config);
-    await runValidators(dataSource.schema, values, `data source ${dataSource.typeName}`, diagnostics);
-  }
-  if (dataSource.validateConfig && !diagnostics.hasErrors) {
-    await runHandler(diagnostics, `data source ${dataSource.typeName} validateConfig`, () =>
-      dataSource.validateConfig!({
-        config: forAuthor(dataSource.schema, config) as never,
-        diagnostics,
-        providerData: server.providerData,
-        log: componentLog(dataSource.typeName),
-        signal: server.signal,
-      }),
-    );
-  }
+  await validateConfiguration({
+    schema: dataSource.schema,
+    config,
+    diagnostics,
+    who: `data source ${dataSource.typeName}`,
+    check: () => checkConfig(dataSource.schema, config, diagnostics),
+    validateConfig:
+      dataSource.validateConfig &&
+      ((values) =>
+        dataSource.validateConfig!({
+          config: values as never,
+          diagnostics,
+          providerData: server.providerData,
+          log: componentLog(dataSource.typeName),
+          signal: server.signal,
+        })),
+  });
   return diagnostics;
 }

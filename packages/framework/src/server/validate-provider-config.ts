@@ -1,10 +1,8 @@
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
-import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
-import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { runValidators } from "./run-validators.js";
+import { validateConfiguration } from "./validate-config.js";
 import { completeObject } from "./values.js";
 
 export async function validateProviderConfig(
@@ -16,18 +14,16 @@ export async function validateProviderConfig(
   const schema = provider.schema ?? {};
   // No provider block at all reads as one with nothing set.
   const values = config ?? completeObject(schema, {}, `provider ${provider.name}`, diagnostics) ?? {};
-  checkConfig(schema, values, diagnostics);
-  if (!diagnostics.hasErrors) {
-    await runValidators(schema, forAuthor(schema, values), `provider ${provider.name}`, diagnostics);
-  }
-  if (provider.validateConfig && !diagnostics.hasErrors) {
-    await runHandler(diagnostics, `provider ${provider.name} validateConfig`, () =>
-      provider.validateConfig!({
-        config: forAuthor(schema, values) as never,
-        diagnostics,
-        log: componentLog(provider.name),
-      }),
-    );
-  }
+  await validateConfiguration({
+    schema,
+    config: values,
+    diagnostics,
+    who: `provider ${provider.name}`,
+    check: () => checkConfig(schema, values, diagnostics),
+    validateConfig:
+      provider.validateConfig &&
+      ((config) =>
+        provider.validateConfig!({ config: config as never, diagnostics, log: componentLog(provider.name) })),
+  });
   return diagnostics;
 }

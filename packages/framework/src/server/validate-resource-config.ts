@@ -2,11 +2,9 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { checkConfiguredTimeouts } from "../timeouts.js";
-import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
-import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { runValidators } from "./run-validators.js";
+import { validateConfiguration } from "./validate-config.js";
 
 export async function validateResourceConfig(
   server: ProviderServer,
@@ -16,21 +14,25 @@ export async function validateResourceConfig(
 ): Promise<Diagnostics> {
   const diagnostics = new Diagnostics();
   if (config === null) return diagnostics;
-  checkConfig(resource.schema, config, diagnostics, host);
-  checkConfiguredTimeouts(resource.schema, config, diagnostics);
-  if (!diagnostics.hasErrors) {
-    await runValidators(resource.schema, forAuthor(resource.schema, config), resource.typeName, diagnostics);
-  }
-  if (resource.validateConfig && !diagnostics.hasErrors) {
-    await runHandler(diagnostics, `${resource.typeName} validateConfig`, () =>
-      resource.validateConfig!({
-        config: forAuthor(resource.schema, config) as never,
-        diagnostics,
-        providerData: server.providerData,
-        log: componentLog(resource.typeName),
-        signal: server.signal,
-      }),
-    );
-  }
+  await validateConfiguration({
+    schema: resource.schema,
+    config,
+    diagnostics,
+    who: resource.typeName,
+    check: () => {
+      checkConfig(resource.schema, config, diagnostics, host);
+      checkConfiguredTimeouts(resource.schema, config, diagnostics);
+    },
+    validateConfig:
+      resource.validateConfig &&
+      ((values) =>
+        resource.validateConfig!({
+          config: values as never,
+          diagnostics,
+          providerData: server.providerData,
+          log: componentLog(resource.typeName),
+          signal: server.signal,
+        })),
+  });
   return diagnostics;
 }

@@ -5,7 +5,7 @@ import { type CtyValue, containsUnknown, isRecord } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
-import { innerSchema, mapObjects, setOwn } from "./nesting.js";
+import { elementPath, innerSchema, mapObjects, setOwn } from "./nesting.js";
 import type { ObjectValue } from "./provider-server.js";
 import { ValuePath } from "./value-path.js";
 
@@ -61,15 +61,7 @@ function complete(
     }
     const here = path.attribute(name);
     out[name] = mapObjects(entry.nesting, value, (object, at) => {
-      const elementPath =
-        entry.nesting === "list"
-          ? here.index(at as number)
-          : entry.nesting === "map"
-            ? here.key(at as string)
-            : entry.nesting === "set"
-              ? here.element()
-              : here;
-      return complete(innerSchema(entry), object, elementPath, where, diagnostics);
+      return complete(innerSchema(entry), object, elementPath(entry.nesting, here, at), where, diagnostics);
     });
   }
   for (const name of Object.keys(given)) {
