@@ -1,10 +1,17 @@
-// What the tests that drive the real tofu share: the bundled provider installed in a
-// filesystem mirror under a fresh directory, and a CLI configuration that points tofu there.
+// What the tests that drive the real tofu (or terraform, for the RPCs only Terraform calls)
+// share: the bundled provider installed in a filesystem mirror under a fresh directory, and a
+// CLI configuration that points the binary there.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+import {
+  installProviderMirror,
+  mirrorCliConfig,
+  resolveTerraform,
+  resolveTofu,
+  Workdir,
+} from "@tsvider/conformance";
 import { bundleProvider } from "tsvider";
 import { VERSION } from "./provider.js";
 
@@ -17,8 +24,21 @@ export interface TofuSetup {
   cleanup(): Promise<void>;
 }
 
-export async function setUpTofu(prefix: string): Promise<TofuSetup> {
-  const binary = resolveTofu();
+/** The pinned OpenTofu (TSVIDER_TOFU) with the provider in a fresh mirror. */
+export function setUpTofu(prefix: string): Promise<TofuSetup> {
+  return setUpHost(resolveTofu(), prefix);
+}
+
+/**
+ * The pinned Terraform (TSVIDER_TERRAFORM, built with experiments allowed by
+ * tooling/terraform/install) with the provider in a fresh mirror: for list resources, actions,
+ * state stores, config generation and deferrals, which OpenTofu never asks for.
+ */
+export function setUpTerraform(prefix: string): Promise<TofuSetup> {
+  return setUpHost(resolveTerraform(), prefix);
+}
+
+async function setUpHost(binary: string, prefix: string): Promise<TofuSetup> {
   const root = await mkdtemp(join(tmpdir(), prefix));
   await installProviderMirror({
     mirrorDir: join(root, "mirror"),
@@ -65,7 +85,7 @@ export async function installTestProvider(
 
 /**
  * A directory under the setup's root with a main.tf that requires this provider and holds
- * `body`, initialised: `tofu init` has run. `extraEnv` is set for every later command.
+ * `body`, initialised: `tofu init` (or `terraform init`) has run. `extraEnv` is set for every later command.
  */
 export async function initProject(
   tofu: TofuSetup,

@@ -23,3 +23,23 @@ export function resolveTofu(env: NodeJS.ProcessEnv = process.env): string {
   }
   return candidate;
 }
+
+/**
+ * The terraform to use: $TSVIDER_TERRAFORM, else `terraform` on PATH. In the tsvider
+ * repository, `tooling/terraform/install` prints the pinned build (experiments allowed, for
+ * state stores and deferred responses) to put in TSVIDER_TERRAFORM; `./dev test` does.
+ */
+export function resolveTerraform(env: NodeJS.ProcessEnv = process.env): string {
+  const candidate = env.TSVIDER_TERRAFORM || "terraform";
+  const probe = spawnSync(candidate, ["version"], {
+    encoding: "utf8",
+    env: { ...env, TF_CLI_CONFIG_FILE: "/dev/null", CHECKPOINT_DISABLE: "1" },
+  });
+  if (probe.error || probe.status !== 0) {
+    throw new BinaryNotFoundError(
+      `cannot run "${candidate} version"${probe.error ? `: ${probe.error.message}` : ""}. ` +
+        "Set TSVIDER_TERRAFORM to a Terraform binary, put terraform on PATH, or run tooling/terraform/install to build the pinned release.",
+    );
+  }
+  return candidate;
+}

@@ -1,4 +1,4 @@
-export { BinaryNotFoundError, resolveTofu } from "./binary.js";
+export { BinaryNotFoundError, resolveTerraform, resolveTofu } from "./binary.js";
 export { h1Hash, zhHash } from "./hashes.js";
 export { type LockedProvider, parseLockFile } from "./lock-file.js";
 export {
