@@ -117,6 +117,27 @@ describe("fileContentResource", () => {
     });
   });
 
+  it("has the identity { filename }: set on create, kept by read, and importable by", async () => {
+    const kit = testProvider(provider);
+    const filename = join(dir, "f.txt");
+    const plan = await kit.plan(TYPE, { prior: null, config: { filename, content: "hello" } });
+    const created = await kit.apply(TYPE, plan);
+    expect(created.identity).toEqual({ filename });
+    // A state stored before the resource had an identity gets one from read.
+    expect((await kit.read(TYPE, created.state!, { identity: null })).identity).toEqual({ filename });
+    const imported = await kit.importState(TYPE, { identity: { filename } });
+    expect(imported).toMatchObject({
+      state: { filename, content: null, file_permission: null, content_hash: null },
+      identity: { filename },
+      diagnostics: [],
+    });
+    const read = await kit.read(TYPE, imported.state!, { identity: imported.identity });
+    expect(read).toMatchObject({
+      state: { content: "hello", content_hash: HELLO_SHA256 },
+      identity: { filename },
+    });
+  });
+
   it("upgrades state of version 0, which had `exists` and no mode", async () => {
     const kit = testProvider(provider);
     const upgraded = await kit.upgrade(TYPE, {

@@ -1,12 +1,14 @@
 // A local file whose content Terraform manages: the smallest resource that exercises the
 // whole lifecycle (create, drift on read, update in place, replace, delete, import), with
-// validators, a default, plan modifiers and a schema upgrade from version 0.
+// validators, a default, plan modifiers, a schema upgrade from version 0, and an identity
+// (the file's path) that `import {}` blocks can name.
 import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
   attr,
   defineResource,
+  identityAttr,
   isUnknown,
   type PlanModifierRequest,
   requiresReplace,
@@ -77,6 +79,16 @@ const schema = {
   }),
 };
 
+/** What names one file for as long as it exists: its path, as config wrote it. */
+const identity = {
+  schema: {
+    filename: identityAttr.string({
+      requiredForImport: true,
+      description: "Path of the file, as the resource's filename gives it.",
+    }),
+  },
+};
+
 export interface FileContentOptions {
   /** Defaults to `tsvider_file_content`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -89,6 +101,7 @@ export function fileContentResource(options: FileContentOptions = {}) {
     schema,
     // Version 0 had a computed `exists` (always true) and no `file_permission`.
     version: 1,
+    identity,
     upgraders: {
       0: ({ rawState }) => {
         const filename = rawState.filename as string;
@@ -98,15 +111,18 @@ export function fileContentResource(options: FileContentOptions = {}) {
         return { filename, content, file_permission: DEFAULT_FILE_PERMISSION, content_hash: sha256(content) };
       },
     },
-    async create({ plan }) {
+    async create({ plan, setIdentity }) {
       const mode = modeOf(plan.file_permission);
       await writeAtomically(plan.filename, plan.content, mode);
+      setIdentity({ filename: plan.filename });
       return stateFor(plan.filename, plan.content, mode);
     },
-    async read({ state }) {
+    async read({ state, setIdentity }) {
       const found = await readIfExists(state.filename);
       // Gone from disk: Terraform drops it from state and plans to create it again.
       if (found === undefined) return null;
+      // The same identity it has; an object stored before identity existed gets it here.
+      setIdentity({ filename: state.filename });
       return stateFor(state.filename, found.content, found.mode);
     },
     async update({ plan }) {
@@ -117,8 +133,9 @@ export function fileContentResource(options: FileContentOptions = {}) {
     async delete({ state }) {
       await rm(state.filename, { force: true });
     },
-    async importState({ id }) {
-      return { filename: id };
+    // By ID (`tofu import`, `import { id = "path" }`) or by identity (`identity = { filename = "path" }`).
+    async importState(ctx) {
+      return { filename: ctx.id !== null ? ctx.id : ctx.identity.filename };
     },
   });
 }

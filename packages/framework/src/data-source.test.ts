@@ -1,6 +1,7 @@
 import { type Unknown, Unknown as UnknownValue } from "@tsvider/cty";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { defineDataSource } from "./data-source.js";
+import type { Deferred } from "./deferral.js";
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import { defineProvider } from "./provider.js";
 import { attr } from "./schema/attributes.js";
@@ -105,7 +106,7 @@ describe("types", () => {
         expectTypeOf(config.name).toEqualTypeOf<string | Unknown>();
       },
     });
-    type Read = Awaited<ReturnType<typeof image.read>>;
+    type Read = Exclude<Awaited<ReturnType<typeof image.read>>, Deferred>;
     expectTypeOf<Read["id"]>().toEqualTypeOf<string | null>();
     // A result with an unknown in it does not type-check, nor does a missing attribute.
     defineDataSource({

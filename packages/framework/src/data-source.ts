@@ -4,6 +4,7 @@
 
 import type * as cty from "@tsvider/cty";
 import type { Logger } from "@tsvider/rpcplugin";
+import type { DeferralAccess, Deferred } from "./deferral.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { rememberOrigin } from "./internal/origin.js";
 import type { ProviderMetaAccess } from "./provider-meta.js";
@@ -38,8 +39,8 @@ export interface DataSourceDefinition<S extends Schema = Schema, P = unknown, M 
    * they are, computed ones filled in (null is allowed), nothing unknown.
    */
   read(
-    ctx: DataSourceContext<P> & ProviderMetaAccess<M> & { readonly config: Config<S> },
-  ): Promise<Returned<State<S>>>;
+    ctx: DataSourceContext<P> & ProviderMetaAccess<M> & DeferralAccess & { readonly config: Config<S> },
+  ): Promise<Returned<State<S>> | Deferred>;
 }
 
 /** A checked data source definition, ready for defineProvider. */

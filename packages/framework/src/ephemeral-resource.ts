@@ -5,6 +5,7 @@
 
 import type * as cty from "@tsvider/cty";
 import type { Logger } from "@tsvider/rpcplugin";
+import type { DeferralAccess, Deferred } from "./deferral.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { rememberOrigin } from "./internal/origin.js";
 import type { PrivateData, PrivateStateMarker } from "./private-state.js";
@@ -61,7 +62,9 @@ export interface EphemeralResourceDefinition<
     ctx: EphemeralResourceContext<P> & { readonly config: ValidationConfig<S> },
   ): void | Promise<void>;
   /** Opens the resource for a wholly known configuration. */
-  open(ctx: EphemeralResourceContext<P> & { readonly config: Config<S> }): Promise<EphemeralOpenResult<S, V>>;
+  open(
+    ctx: EphemeralResourceContext<P> & DeferralAccess & { readonly config: Config<S> },
+  ): Promise<EphemeralOpenResult<S, V> | Deferred>;
   /** Extends the resource once `renewAt` has passed; needed when `open` sets `renewAt`. */
   renew?(
     ctx: EphemeralResourceContext<P> & { readonly private: V | null },

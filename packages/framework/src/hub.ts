@@ -1,46 +1,107 @@
-// The hub: one registry of a provider's components, fed by definition objects (defineResource,
-// defineDataSource) and by classes through decorators, which end in the same objects.
+// The hub: one registry of a provider's components of every kind, fed by definition objects
+// (defineResource, defineDataSource, defineEphemeralResource, defineProviderFunction,
+// defineListResource, defineAction, defineStateStore) and by classes through decorators, which
+// end in the same objects.
 //
 //   export const hub = createHub<ApiClient>();
-//   hub.add(serverResource, imageDataSource);
+//   hub.add(serverResource, imageDataSource, tokenEphemeral, upperFunction);
 //
 //   @hub.resource("mycloud_volume")
 //   class Volume { schema = volumeSchema; async create(...) {...} ... }
+//
+//   @hub.ephemeralResource("mycloud_token")
+//   class Token { schema = tokenSchema; async open(...) {...} }
+//
+//   @hub.providerFunction("slug")
+//   class Slug { params = [{ name: "text", type: t.string }]; returns = t.string; run(text: string) {...} }
 //
 //   defineProvider({ name: "mycloud", version: "1.0.0", hub, configure: ... });
 //
 // The hub keeps components in the order they arrive and checks nothing itself: defineProvider
 // checks the lot (prefix, duplicates) once it knows the provider's name, naming both
 // definitions of a duplicated type name and where each was made.
+import type { Action } from "./action.js";
 import type { DataSource } from "./data-source.js";
-import { componentDecorator, type DataSourceDecorator, type ResourceDecorator } from "./decorators.js";
+import {
+  type ActionDecorator,
+  componentDecorator,
+  type DataSourceDecorator,
+  type EphemeralResourceDecorator,
+  type FunctionDecorator,
+  functionDecorator,
+  type ResourceDecorator,
+  type StateStoreDecorator,
+} from "./decorators.js";
 import { FrameworkConfigurationError } from "./diagnostics.js";
+import type { EphemeralResource } from "./ephemeral-resource.js";
 import type { ProviderFunction } from "./function.js";
 import { describeOrigin } from "./internal/origin.js";
+import type { ListResource } from "./list-resource.js";
 import type { Resource } from "./resource.js";
+import type { StateStore } from "./state-store.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: components of any schema, sharing the provider's data.
 export type AnyResource<P = unknown> = Resource<any, P>;
 // biome-ignore lint/suspicious/noExplicitAny: as AnyResource.
 export type AnyDataSource<P = unknown> = DataSource<any, P>;
-export type Component<P = unknown> = AnyResource<P> | AnyDataSource<P>;
+// biome-ignore lint/suspicious/noExplicitAny: as AnyResource, with any private data.
+export type AnyEphemeralResource<P = unknown> = EphemeralResource<any, P, any>;
+// biome-ignore lint/suspicious/noExplicitAny: as AnyResource, listing any resource.
+export type AnyListResource<P = unknown> = ListResource<any, any, P>;
+// biome-ignore lint/suspicious/noExplicitAny: as AnyResource.
+export type AnyAction<P = unknown> = Action<any, P>;
+// biome-ignore lint/suspicious/noExplicitAny: as AnyResource, with any stored data.
+export type AnyStateStore<P = unknown> = StateStore<any, P, any>;
+// biome-ignore lint/suspicious/noExplicitAny: functions of any parameters and return type.
+export type AnyFunction = ProviderFunction<any, any, any>;
+/** A component of any kind, as its define function returned it. */
+export type Component<P = unknown> =
+  | AnyResource<P>
+  | AnyDataSource<P>
+  | AnyEphemeralResource<P>
+  | AnyListResource<P>
+  | AnyAction<P>
+  | AnyStateStore<P>
+  | AnyFunction;
 
 export class Hub<P = unknown> {
   readonly #resources: AnyResource<P>[] = [];
   readonly #dataSources: AnyDataSource<P>[] = [];
   readonly #functions: ProviderFunction[] = [];
+  readonly #ephemeralResources: AnyEphemeralResource<P>[] = [];
+  readonly #listResources: AnyListResource<P>[] = [];
+  readonly #actions: AnyAction<P>[] = [];
+  readonly #stateStores: AnyStateStore<P>[] = [];
 
-  /** Adds components made by defineResource or defineDataSource, and provider functions. */
-  // biome-ignore lint/suspicious/noExplicitAny: functions of any parameters and return type.
-  add(...components: readonly (Component<P> | ProviderFunction<any, any, any>)[]): this {
+  /** Adds components of any kind, as their define functions returned them. */
+  add(...components: readonly Component<P>[]): this {
     for (const component of components) {
-      if (component?.kind === "resource") this.#resources.push(component);
-      else if (component?.kind === "data source") this.#dataSources.push(component);
-      else if (component?.kind === "function") this.#functions.push(component as ProviderFunction);
-      else {
-        throw new FrameworkConfigurationError("hub.add was given something that is not a component", {
-          detail: `Got ${describeValue(component)}. Pass what defineResource, defineDataSource or defineProviderFunction returned; decorated classes add themselves.`,
-        });
+      switch ((component as { readonly kind?: unknown } | null | undefined)?.kind) {
+        case "resource":
+          this.#resources.push(component as AnyResource<P>);
+          break;
+        case "data source":
+          this.#dataSources.push(component as AnyDataSource<P>);
+          break;
+        case "ephemeral resource":
+          this.#ephemeralResources.push(component as AnyEphemeralResource<P>);
+          break;
+        case "function":
+          this.#functions.push(component as ProviderFunction);
+          break;
+        case "list resource":
+          this.#listResources.push(component as AnyListResource<P>);
+          break;
+        case "action":
+          this.#actions.push(component as AnyAction<P>);
+          break;
+        case "state store":
+          this.#stateStores.push(component as AnyStateStore<P>);
+          break;
+        default:
+          throw new FrameworkConfigurationError("hub.add was given something that is not a component", {
+            detail: `Got ${describeValue(component)}. Pass what defineResource, defineDataSource, defineEphemeralResource, defineProviderFunction, defineListResource, defineAction or defineStateStore returned; decorated classes add themselves.`,
+          });
       }
     }
     return this;
@@ -68,6 +129,47 @@ export class Hub<P = unknown> {
     ) as unknown as DataSourceDecorator<P>;
   }
 
+  /** A class decorator: the class becomes an ephemeral resource of this type and joins the hub. */
+  ephemeralResource(typeName: string): EphemeralResourceDecorator<P> {
+    return componentDecorator<P>(
+      "ephemeral resource",
+      typeName,
+      "@hub.ephemeralResource",
+      (definition) => this.add(definition as AnyEphemeralResource<P>),
+      Hub.prototype.ephemeralResource,
+    ) as unknown as EphemeralResourceDecorator<P>;
+  }
+
+  /** A class decorator: the class becomes an action of this type and joins the hub. */
+  action(typeName: string): ActionDecorator<P> {
+    return componentDecorator<P>(
+      "action",
+      typeName,
+      "@hub.action",
+      (definition) => this.add(definition as AnyAction<P>),
+      Hub.prototype.action,
+    ) as unknown as ActionDecorator<P>;
+  }
+
+  /** A class decorator: the class becomes a state store of this type and joins the hub. */
+  stateStore(typeName: string): StateStoreDecorator<P> {
+    return componentDecorator<P>(
+      "state store",
+      typeName,
+      "@hub.stateStore",
+      (definition) => this.add(definition as AnyStateStore<P>),
+      Hub.prototype.stateStore,
+    ) as unknown as StateStoreDecorator<P>;
+  }
+
+  /**
+   * A class decorator: the class (its `params`, `returns` and `run`, as
+   * defineProviderFunction takes them) becomes the provider function `name` and joins the hub.
+   */
+  providerFunction(name: string): FunctionDecorator {
+    return functionDecorator(name, (fn) => this.add(fn), Hub.prototype.providerFunction);
+  }
+
   get resources(): readonly AnyResource<P>[] {
     return [...this.#resources];
   }
@@ -78,6 +180,22 @@ export class Hub<P = unknown> {
 
   get functions(): readonly ProviderFunction[] {
     return [...this.#functions];
+  }
+
+  get ephemeralResources(): readonly AnyEphemeralResource<P>[] {
+    return [...this.#ephemeralResources];
+  }
+
+  get listResources(): readonly AnyListResource<P>[] {
+    return [...this.#listResources];
+  }
+
+  get actions(): readonly AnyAction<P>[] {
+    return [...this.#actions];
+  }
+
+  get stateStores(): readonly AnyStateStore<P>[] {
+    return [...this.#stateStores];
   }
 }
 

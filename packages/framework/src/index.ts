@@ -2,18 +2,30 @@ export { Decimal, Dynamic, isUnknown, Unknown } from "@tsvider/cty";
 /** The type of `ctx.log` in every handler. */
 export type { LogFields, Logger } from "@tsvider/rpcplugin";
 export {
+  type Action,
+  type ActionContext,
+  type ActionDefinition,
+  type ActionInvocation,
+  defineAction,
+} from "./action.js";
+export {
   type DataSource,
   type DataSourceContext,
   type DataSourceDefinition,
   defineDataSource,
 } from "./data-source.js";
 export {
+  type ActionInput,
   type ComponentClass,
   type DataSourceInput,
   type DefinitionOf,
   definitionOf,
+  type EphemeralResourceInput,
+  type FunctionClass,
   type ResourceInput,
+  type StateStoreInput,
 } from "./decorators.js";
+export type { DeferralAccess, DeferralReason, Deferred, ProviderDeferralAccess } from "./deferral.js";
 export {
   type AttributePath,
   type Diagnostic,
@@ -49,7 +61,29 @@ export {
   type ProviderFunctionDefinition,
 } from "./function.js";
 export { type Component, createHub, Hub } from "./hub.js";
+export {
+  type Identity,
+  type IdentityAccess,
+  type IdentityAttribute,
+  type IdentityAttributeOptions,
+  type IdentityDefinition,
+  type IdentitySchema,
+  type IdentityUpgrader,
+  type ImportRequest,
+  identityAttr,
+} from "./identity.js";
 export { importPassthrough } from "./import.js";
+export {
+  defineListResource,
+  type ListRequest,
+  type ListResource,
+  type ListResourceContext,
+  type ListResourceDefinition,
+  type ListResult,
+  type ResourceIdentityOf,
+  type ResourceStateOf,
+} from "./list-resource.js";
+export type { MoveContext, MoveDetails, MoveFunction, StateMover } from "./move.js";
 export {
   type PrivateData,
   type PrivateStateAccess,
@@ -93,7 +127,20 @@ export type {
   ValidatorObject,
 } from "./schema/validators.js";
 export { type RunningProvider, type ServeOptions, serve } from "./serve.js";
+export {
+  defineStateStore,
+  type LockHolder,
+  lockInfoText,
+  MAX_STATE_CHUNK_SIZE,
+  StateLockedError,
+  type StateOperation,
+  type StateStore,
+  type StateStoreConfiguring,
+  type StateStoreContext,
+  type StateStoreDefinition,
+} from "./state-store.js";
 export type { JsonValue, RawState, StateUpgrader } from "./state-upgrade.js";
+export { inTestMode, isTestOnly, testModeVariable, testOnly } from "./test-mode.js";
 export {
   type DefaultTimeoutOperation,
   OperationTimeoutError,

@@ -31,7 +31,7 @@ export interface Metrics {
   schemaBuild(): void;
 }
 
-export type ResourceOperation = "create" | "read" | "update" | "delete" | "import";
+export type ResourceOperation = "create" | "read" | "update" | "delete" | "import" | "move";
 export type EphemeralOperation = "open" | "renew" | "close";
 
 /** Records nothing: the provider's metrics when neither variable asks for them. */

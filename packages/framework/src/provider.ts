@@ -2,17 +2,21 @@
 
 import type * as cty from "@tsvider/cty";
 import type { Logger } from "@tsvider/rpcplugin";
+import { type Action, collectActions } from "./action.js";
 import type { DataSource } from "./data-source.js";
+import type { Deferred, ProviderDeferralAccess } from "./deferral.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { collectEphemeralResources, type EphemeralResource } from "./ephemeral-resource.js";
 import type { ProviderFunction } from "./function.js";
 import { collectComponents, type Hub } from "./hub.js";
+import { collectListResources, type ListResource } from "./list-resource.js";
 import { minimumSecretBytes } from "./private-state.js";
 import type { Resource } from "./resource.js";
 import { checkSchema, reservedProviderNames } from "./schema/check.js";
 import { impliedType } from "./schema/implied-type.js";
 import type { Config, ValidationConfig } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
+import { collectStateStores, type StateStore } from "./state-store.js";
 
 export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {
   /** The provider's type name, as in `tsvider` for `tsvider_file_content`. */
@@ -48,7 +52,19 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   /** Ephemeral resources (`defineEphemeralResource`): opened for a run, never stored. */
   // biome-ignore lint/suspicious/noExplicitAny: ephemeral resources of any schema and private data.
   readonly ephemeralResources?: readonly EphemeralResource<any, P, any>[];
-  /** A hub's components join those listed in `resources`, `dataSources` and `functions`. */
+  /**
+   * List resources (`defineListResource`): searches for existing objects of a managed resource,
+   * run by `terraform query` for the list blocks of `*.tfquery.hcl` files (Terraform only).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: list resources of any schema and resource.
+  readonly listResources?: readonly ListResource<any, any, P>[];
+  /** Actions (`defineAction`): run by `action_trigger` or `terraform apply -invoke` (Terraform only). */
+  // biome-ignore lint/suspicious/noExplicitAny: actions of any schema.
+  readonly actions?: readonly Action<any, P>[];
+  /** State stores (`defineStateStore`): Terraform's state kept by this provider (Terraform only). */
+  // biome-ignore lint/suspicious/noExplicitAny: state stores of any schema and store data.
+  readonly stateStores?: readonly StateStore<any, P, any>[];
+  /** A hub's components join those of each kind listed here (`resources`, `functions`, ...). */
   readonly hub?: Hub<P>;
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
@@ -60,14 +76,24 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
    * Runs once per provider process before any resource operation (again under debug reattach).
    * What it returns reaches every resource callback as `providerData`.
    */
-  configure?(ctx: {
-    readonly config: Config<S>;
-    readonly terraformVersion: string;
-    readonly diagnostics: Diagnostics;
-    readonly signal: AbortSignal;
-    /** As validateConfig's. */
-    readonly log: Logger;
-  }): P | Promise<P>;
+  configure?(
+    ctx: ProviderDeferralAccess & {
+      readonly config: Config<S>;
+      readonly terraformVersion: string;
+      readonly diagnostics: Diagnostics;
+      readonly signal: AbortSignal;
+      /** As validateConfig's. */
+      readonly log: Logger;
+    },
+  ): P | Promise<P> | Deferred;
+  /**
+   * When the configuration holds a value not known until apply (set from a resource not yet
+   * created), configure is not called: every resource, data source and ephemeral resource
+   * call of the process answers "deferred" (provider_config_unknown) without calling its
+   * handler. Only a run that accepts deferral (Terraform's `-allow-deferral`) may be
+   * answered so; any other fails with an error saying what was deferred.
+   */
+  readonly deferWhenConfigUnknown?: boolean;
 }
 
 export interface Provider<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
@@ -81,6 +107,12 @@ export interface Provider<S extends Schema = Schema, P = unknown, M extends Sche
   readonly dataSourcesByType: ReadonlyMap<string, DataSource<any, P>>;
   // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.ephemeralResources.
   readonly ephemeralResourcesByType: ReadonlyMap<string, EphemeralResource<any, P, any>>;
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.listResources.
+  readonly listResourcesByType: ReadonlyMap<string, ListResource<any, any, P>>;
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.actions.
+  readonly actionsByType: ReadonlyMap<string, Action<any, P>>;
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.stateStores.
+  readonly stateStoresByType: ReadonlyMap<string, StateStore<any, P, any>>;
   readonly functionsByName: ReadonlyMap<string, ProviderFunction>;
 }
 
@@ -116,7 +148,23 @@ export function defineProvider<
     metaType: definition.metaSchema === undefined ? undefined : impliedType(definition.metaSchema),
     resourcesByType,
     dataSourcesByType,
-    ephemeralResourcesByType: collectEphemeralResources(definition.name, definition.ephemeralResources ?? []),
+    ephemeralResourcesByType: collectEphemeralResources(definition.name, [
+      ...(definition.ephemeralResources ?? []),
+      ...(definition.hub?.ephemeralResources ?? []),
+    ]),
+    listResourcesByType: collectListResources(
+      definition.name,
+      [...(definition.listResources ?? []), ...(definition.hub?.listResources ?? [])],
+      resourcesByType,
+    ),
+    actionsByType: collectActions(definition.name, [
+      ...(definition.actions ?? []),
+      ...(definition.hub?.actions ?? []),
+    ]),
+    stateStoresByType: collectStateStores(definition.name, [
+      ...(definition.stateStores ?? []),
+      ...(definition.hub?.stateStores ?? []),
+    ]),
     functionsByName: collectFunctions(definition.name, [
       ...(definition.functions ?? []),
       ...(definition.hub?.functions ?? []),

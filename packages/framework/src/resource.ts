@@ -1,8 +1,19 @@
 // Managed resources: the author's definition, and the checks it passes at start-up.
 import type * as cty from "@tsvider/cty";
 import type { Logger } from "@tsvider/rpcplugin";
+import type { DeferralAccess, Deferred } from "./deferral.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
+import {
+  checkIdentity,
+  type IdentityAccess,
+  type IdentityDefinition,
+  type IdentitySchema,
+  type IdentityView,
+  type ImportRequest,
+  identityObjectType,
+} from "./identity.js";
 import { rememberOrigin } from "./internal/origin.js";
+import { checkMovers, type StateMover } from "./move.js";
 import type { PrivateData, PrivateStateAccess, PrivateStateMarker } from "./private-state.js";
 import type { ProviderMetaAccess } from "./provider-meta.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
@@ -40,6 +51,8 @@ export interface ResourceDefinition<
   // biome-ignore lint/suspicious/noExplicitAny: the default admits resources with any private data.
   V extends PrivateData = any,
   M extends Schema = Schema,
+  // biome-ignore lint/suspicious/noExplicitAny: the default admits resources with any identity.
+  I extends IdentitySchema = any,
 > {
   /** The resource type name, prefixed with the provider name: `mycloud_server`. */
   readonly typeName: string;
@@ -74,6 +87,20 @@ export interface ResourceDefinition<
    * current schema; the framework fills in what it leaves out, checks it and stores it.
    */
   readonly upgraders?: { readonly [version: number]: StateUpgrader<S, P> };
+  /**
+   * Objects of other resource types this one can take over, through a `moved` block between
+   * the two types: `[{ sourceTypeName: "mycloud_old_server", move: ({ sourceState }) => newState }]`.
+   * The first mover whose source type (and provider and schema version, when given) match is used.
+   */
+  readonly moveState?: readonly StateMover<S, P, V, I>[];
+  /**
+   * The object's identity (Terraform and OpenTofu 1.12): attributes that name it for as long as
+   * it exists, which an `import {}` block may give instead of an ID:
+   * `identity: { schema: { path: identityAttr.string({ requiredForImport: true }) } }`.
+   * Handlers see it as `identity` and set it with `setIdentity`; it has its own `version` and
+   * `upgraders`.
+   */
+  readonly identity?: IdentityDefinition<I, P>;
   /** Checks beyond the schema's; config values may still be unknown here. */
   validateConfig?(ctx: ResourceContext<P> & { readonly config: ValidationConfig<S> }): void | Promise<void>;
   /**
@@ -86,6 +113,7 @@ export interface ResourceDefinition<
   modifyPlan?(
     ctx: ResourceContext<P> &
       ProviderMetaAccess<M> &
+      DeferralAccess &
       (
         | {
             readonly config: ValidationConfig<S>;
@@ -94,21 +122,30 @@ export interface ResourceDefinition<
           }
         | { readonly config: null; readonly plan: null; readonly state: State<S> }
       ),
-  ): ModifyPlanReturn<Returned<PlanDraft<S>>> | Promise<ModifyPlanReturn<Returned<PlanDraft<S>>>>;
+  ):
+    | ModifyPlanReturn<Returned<PlanDraft<S>>>
+    | Deferred
+    | Promise<ModifyPlanReturn<Returned<PlanDraft<S>>> | Deferred>;
   /** Creates the object and returns its state: the plan with every unknown filled in. */
   create(
     ctx: ResourceContext<P> &
       PrivateStateAccess<V> &
+      IdentityAccess<I> &
       ProviderMetaAccess<M> & { readonly plan: Plan<S>; readonly config: Config<S> },
   ): Promise<Returned<State<S>>>;
   /** Returns the object as it is now, or null when it no longer exists. */
   read(
-    ctx: ResourceContext<P> & PrivateStateAccess<V> & ProviderMetaAccess<M> & { readonly state: State<S> },
-  ): Promise<Returned<State<S>> | null>;
+    ctx: ResourceContext<P> &
+      PrivateStateAccess<V> &
+      IdentityAccess<I> &
+      DeferralAccess &
+      ProviderMetaAccess<M> & { readonly state: State<S> },
+  ): Promise<Returned<State<S>> | null | Deferred>;
   /** Changes the object in place. Needed unless every configurable attribute requires replacement. */
   update?(
     ctx: ResourceContext<P> &
       PrivateStateAccess<V> &
+      IdentityAccess<I> &
       ProviderMetaAccess<M> & {
         readonly plan: Plan<S>;
         readonly state: State<S>;
@@ -117,15 +154,28 @@ export interface ResourceDefinition<
   ): Promise<Returned<State<S>>>;
   delete(
     ctx: ResourceContext<P> &
+      IdentityView<I> &
       ProviderMetaAccess<M> & { readonly state: State<S>; readonly private: V | null },
   ): Promise<void>;
   /**
    * `tofu import` and `import {}` blocks: turns the ID the practitioner gave into enough state
    * for `read` to find the object. Attributes left out are null until `read` fills them.
+   * With an identity, an `import {}` block may give `identity` instead of `id`; the imported
+   * object keeps that identity unless `setIdentity` replaces it.
    */
   importState?(
-    ctx: ResourceContext<P> & PrivateStateAccess<V> & { readonly id: string },
-  ): Promise<Returned<Partial<State<S>>>>;
+    ctx: ResourceContext<P> & PrivateStateAccess<V> & DeferralAccess & ImportRequest<I>,
+  ): Promise<Returned<Partial<State<S>>> | Deferred>;
+  /**
+   * `-generate-config-out` (Terraform with protocol 6.11): the configuration to write for an existing
+   * object. `config` is the default, the state without computed-only, write-only and
+   * deprecated values; return it changed (drop a value equal to its default, say), or nothing
+   * to keep it. Computed-only and write-only attributes must stay null.
+   */
+  generateConfig?(
+    ctx: ResourceContext<P> & { readonly state: State<S>; readonly config: Config<S> },
+    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that keeps the default returns nothing.
+  ): Returned<Config<S>> | void | Promise<Returned<Config<S>> | void>;
 }
 
 /** A checked resource definition, ready for defineProvider. */
@@ -135,9 +185,13 @@ export interface Resource<
   // biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's.
   V extends PrivateData = any,
   M extends Schema = Schema,
-> extends ResourceDefinition<S, P, V, M> {
+  // biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's.
+  I extends IdentitySchema = any,
+> extends ResourceDefinition<S, P, V, M, I> {
   readonly kind: "resource";
   readonly valueType: cty.ObjectType;
+  /** The identity object's type (from `identity.schema`); undefined without identity. */
+  readonly identityType: cty.ObjectType | undefined;
 }
 
 const typeNamePattern = /^[a-z][a-z0-9_]*$/;
@@ -148,7 +202,8 @@ export function defineResource<
   P = unknown,
   V extends PrivateData = never,
   M extends Schema = Schema,
->(definition: ResourceDefinition<S, P, V, M>): Resource<S, P, V, M> {
+  const I extends IdentitySchema = never,
+>(definition: ResourceDefinition<S, P, V, M, I>): Resource<S, P, V, M, I> {
   const name = definition.typeName;
   if (!typeNamePattern.test(name)) {
     throw new FrameworkConfigurationError(`resource type name "${name}" is not valid`, {
@@ -163,6 +218,8 @@ export function defineResource<
   });
   checkTimeoutDefaults(`resource ${name}`, definition.timeouts);
   checkUpgraders(`resource ${name}`, definition.version, definition.upgraders);
+  checkIdentity(`resource ${name}`, definition.identity);
+  checkMovers(`resource ${name}`, definition.moveState);
   if (!definition.update) {
     // A change to the timeouts block alone needs no update: the framework applies it.
     const timeouts = timeoutsBlockName(definition.schema);
@@ -181,10 +238,11 @@ export function defineResource<
       );
     }
   }
-  const resource: Resource<S, P, V, M> = Object.freeze({
+  const resource: Resource<S, P, V, M, I> = Object.freeze({
     ...definition,
     kind: "resource",
     valueType: impliedType(definition.schema),
+    identityType: identityObjectType(definition.identity?.schema),
   });
   return rememberOrigin(resource, "defineResource", defineResource);
 }

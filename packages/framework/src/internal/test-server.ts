@@ -73,6 +73,8 @@ export async function serveForTest(protocol: TestProtocol) {
   };
   return {
     call,
+    /** The generated client itself, for streaming RPCs (`call` makes unary ones). */
+    client,
     async close() {
       client.close();
       await plugin.stop();

@@ -10,6 +10,8 @@ import { openEphemeralResource } from "../server/open-ephemeral-resource.js";
 import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
 import { renewEphemeralResource } from "../server/renew-ephemeral-resource.js";
 import { validateEphemeralResourceConfig } from "../server/validate-ephemeral-resource-config.js";
+import { hiddenTestOnlyHint } from "../test-mode.js";
+import { unknownValue, wireDeferred } from "./deferral-wire.js";
 import { decodeDynamic, encodeDynamic, type WireDynamicValue } from "./wire.js";
 
 type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
@@ -26,7 +28,7 @@ export function ephemeralHandlers(server: ProviderServer) {
     const known = [...server.provider.ephemeralResourcesByType.keys()].join(", ") || "none";
     diagnostics.addError(
       `Unknown ephemeral resource type ${typeName}`,
-      `The provider ${server.provider.name} has no ephemeral resource type "${typeName}" (it has: ${known}). Check the type in your configuration, or upgrade the provider.`,
+      `The provider ${server.provider.name} has no ephemeral resource type "${typeName}" (it has: ${known}).${hiddenTestOnlyHint(server.provider, typeName)} Check the type in your configuration, or upgrade the provider.`,
     );
     return undefined;
   };
@@ -71,9 +73,18 @@ export function ephemeralHandlers(server: ProviderServer) {
     },
 
     openEphemeralResource: async (
-      req: { readonly typeName: string; readonly config?: Value },
+      req: {
+        readonly typeName: string;
+        readonly config?: Value;
+        readonly clientCapabilities?: { readonly deferralAllowed?: boolean } | undefined;
+      },
       diagnostics: Diagnostics,
-    ): Promise<{ result?: WireDynamicValue; private?: Buffer; renewAt?: Date }> => {
+    ): Promise<{
+      result?: WireDynamicValue;
+      private?: Buffer;
+      renewAt?: Date;
+      deferred?: { reason: number };
+    }> => {
       const resource = resourceOf(req.typeName, diagnostics);
       if (!resource) return {};
       const config = decodeConfig(req.config, resource, diagnostics);
@@ -81,10 +92,14 @@ export function ephemeralHandlers(server: ProviderServer) {
       const opened = await counted(
         resource,
         "open",
-        () => openEphemeralResource(server, resource, config),
+        () => openEphemeralResource(server, resource, config, req.clientCapabilities),
         (r) => r.diagnostics,
       );
       diagnostics.append(opened.diagnostics);
+      if (opened.deferred) {
+        const result = unknownValue(resource.valueType, diagnostics, `${resource.typeName} deferred open`);
+        return result ? { result, ...wireDeferred(opened.deferred) } : {};
+      }
       if (opened.result === null || !opened.private) return {};
       const result = encodeDynamic(
         opened.result,

@@ -7,6 +7,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { FunctionError, type FunctionParameter, parameterAt, runProviderFunction } from "../function.js";
 import { providerLog } from "../internal/log.js";
 import type { ProviderServer } from "../server/provider-server.js";
+import { hiddenTestOnlyHint } from "../test-mode.js";
 import { decodeDynamic, encodeDynamic, StringKind, type WireDynamicValue } from "./wire.js";
 
 interface WireFunctionParameter {
@@ -87,7 +88,7 @@ export async function callFunctionHandler(
   if (!fn) {
     const known = [...server.provider.functionsByName.keys()].join(", ") || "none";
     return fail(
-      `The provider ${server.provider.name} has no function "${req.name}" (it has: ${known}). Check the function name, or upgrade the provider.`,
+      `The provider ${server.provider.name} has no function "${req.name}" (it has: ${known}).${hiddenTestOnlyHint(server.provider, req.name)} Check the function name, or upgrade the provider.`,
     );
   }
   try {

@@ -14,10 +14,12 @@ import { providerLog } from "../internal/log.js";
 import { rememberSecrets } from "../internal/log-values.js";
 import type { ResourceOperation } from "../metrics.js";
 import type { Resource } from "../resource.js";
+import type { Schema } from "../schema/schema.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
 import { configureProvider } from "../server/configure-provider.js";
 import { getProviderSchema } from "../server/get-provider-schema.js";
 import { addThrown } from "../server/handler.js";
+import { plannedIdentity as planIdentity } from "../server/identity.js";
 import { importResourceState } from "../server/import-resource-state.js";
 import { observeOperation } from "../server/operation.js";
 import { planResourceChange } from "../server/plan-resource-change.js";
@@ -30,8 +32,15 @@ import { upgradeResourceState } from "../server/upgrade-resource-state.js";
 import { validateDataResourceConfig } from "../server/validate-data-resource-config.js";
 import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
+import { hiddenTestOnlyHint } from "../test-mode.js";
+import { actionHandlers } from "./action-handlers.js";
+import { unknownValue, wireDeferred } from "./deferral-wire.js";
 import { ephemeralHandlers } from "./ephemeral-handlers.js";
 import { callFunctionHandler, wireFunctions } from "./functions.js";
+import { decodeIdentity, encodeIdentity, identityHandlers, type WireIdentity } from "./identity-handlers.js";
+import { listHandlers } from "./list-handlers.js";
+import { moveHandlers } from "./move-handlers.js";
+import { stateStoreHandlers } from "./state-store-handlers.js";
 import {
   decodeDynamic,
   encodeDynamic,
@@ -46,6 +55,7 @@ import {
 type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
 interface ClientCapabilities {
   readonly writeOnlyAttributesAllowed?: boolean;
+  readonly deferralAllowed?: boolean;
 }
 
 /** A handler: the request in, the response's fields (but diagnostics) out. */
@@ -96,7 +106,7 @@ function unknownResource(diagnostics: Diagnostics, server: ProviderServer, typeN
   const known = [...server.provider.resourcesByType.keys()].join(", ") || "none";
   diagnostics.addError(
     `Unknown resource type ${typeName}`,
-    `The provider ${server.provider.name} has no resource type "${typeName}" (it has: ${known}). Check the resource type in your configuration, or upgrade the provider.`,
+    `The provider ${server.provider.name} has no resource type "${typeName}" (it has: ${known}).${hiddenTestOnlyHint(server.provider, typeName)} Check the resource type in your configuration, or upgrade the provider.`,
   );
   return undefined;
 }
@@ -105,7 +115,7 @@ function unknownDataSource(diagnostics: Diagnostics, server: ProviderServer, typ
   const known = [...server.provider.dataSourcesByType.keys()].join(", ") || "none";
   diagnostics.addError(
     `Unknown data source type ${typeName}`,
-    `The provider ${server.provider.name} has no data source type "${typeName}" (it has: ${known}). Check the data source type in your configuration, or upgrade the provider.`,
+    `The provider ${server.provider.name} has no data source type "${typeName}" (it has: ${known}).${hiddenTestOnlyHint(server.provider, typeName)} Check the data source type in your configuration, or upgrade the provider.`,
   );
   return undefined;
 }
@@ -165,8 +175,15 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
     schema: component.schema,
   });
 
+  const lists = listHandlers(server, translation);
+
   return {
     ...ephemeralHandlers(server),
+    ...identityHandlers(server),
+    ...lists,
+    ...actionHandlers(server),
+    ...stateStoreHandlers(server),
+    ...moveHandlers(server),
 
     getMetadata: () => {
       const schemas = getProviderSchema(server);
@@ -175,6 +192,9 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         resources: [...schemas.resources.keys()].map((typeName) => ({ typeName })),
         dataSources: [...schemas.dataSources.keys()].map((typeName) => ({ typeName })),
         ephemeralResources: [...schemas.ephemeralResources.keys()].map((typeName) => ({ typeName })),
+        listResources: lists.listResourceMetadata(),
+        actions: [...schemas.actions.keys()].map((typeName) => ({ typeName })),
+        stateStores: [...schemas.stateStores.keys()].map((typeName) => ({ typeName })),
         functions: [...server.provider.functionsByName.keys()].map((name) => ({ name })),
       };
     },
@@ -204,6 +224,16 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
           e.description !== undefined ? { description: e.description } : {},
         );
       }
+      const described = (c: { readonly schema: Schema; readonly description?: string }) =>
+        toWireSchema(
+          c.schema,
+          translation,
+          c.description !== undefined ? { description: c.description } : {},
+        );
+      const actionSchemas: Record<string, { schema: WireSchema }> = {};
+      for (const [name, a] of schemas.actions) actionSchemas[name] = { schema: described(a) };
+      const stateStoreSchemas: Record<string, WireSchema> = {};
+      for (const [name, s] of schemas.stateStores) stateStoreSchemas[name] = described(s);
       return {
         provider: toWireSchema(
           schemas.provider,
@@ -216,6 +246,9 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         resourceSchemas,
         dataSourceSchemas,
         ephemeralResourceSchemas,
+        listResourceSchemas: lists.listResourceSchemas(),
+        actionSchemas,
+        stateStoreSchemas,
         functions: wireFunctions(server),
         serverCapabilities: schemas.capabilities,
       };
@@ -227,9 +260,6 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
     callFunction: (req: { readonly name: string; readonly arguments: readonly Value[] }) =>
       callFunctionHandler(server, req),
 
-    // No resource has an identity yet; an empty answer spares the host an UNIMPLEMENTED.
-    getResourceIdentitySchemas: () => ({}),
-
     validateProviderConfig: async (req: { readonly config?: Value }, diagnostics: Diagnostics) => {
       const config = decodeProviderConfig(req.config, diagnostics);
       if (config !== undefined) diagnostics.append(await validateProviderConfig(server, config));
@@ -237,12 +267,20 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
     },
 
     configureProvider: async (
-      req: { readonly config?: Value; readonly terraformVersion: string },
+      req: {
+        readonly config?: Value;
+        readonly terraformVersion: string;
+        readonly clientCapabilities?: ClientCapabilities | undefined;
+      },
       diagnostics: Diagnostics,
     ) => {
       const config = decodeProviderConfig(req.config, diagnostics);
       if (config !== undefined) {
-        const result = await configureProvider(server, { config, terraformVersion: req.terraformVersion });
+        const result = await configureProvider(server, {
+          config,
+          terraformVersion: req.terraformVersion,
+          deferralAllowed: req.clientCapabilities?.deferralAllowed,
+        });
         server.metrics.configure(result.hasErrors);
         diagnostics.append(result);
       }
@@ -296,25 +334,50 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         readonly currentState?: WireDynamicValue | undefined;
         readonly private: Buffer;
         readonly providerMeta?: Value;
+        readonly clientCapabilities?: ClientCapabilities | undefined;
+        readonly currentIdentity?: WireIdentity;
       },
       diagnostics: Diagnostics,
     ) => {
-      const unchanged = { newState: req.currentState, private: req.private };
+      const unchanged = {
+        newState: req.currentState,
+        private: req.private,
+        newIdentity: req.currentIdentity,
+      };
       const resource = resourceOf(req.typeName, diagnostics);
       if (!resource) return unchanged;
       const state = decodeObject(req.currentState, resource, diagnostics, "current state");
       const providerMeta = decodeProviderMeta(req.providerMeta, diagnostics);
+      const currentIdentity = decodeIdentity(req.currentIdentity, resource, diagnostics, "current identity");
       // Undecodable state goes back untouched: better an error than a lost object.
-      if (state === undefined || providerMeta === undefined) return unchanged;
+      if (state === undefined || providerMeta === undefined || currentIdentity === undefined)
+        return unchanged;
       const result = await observeOperation(
         server,
         operation(resource, "read"),
-        () => readResource(server, resource, state, req.private, providerMeta),
+        () =>
+          readResource(
+            server,
+            resource,
+            state,
+            req.private,
+            providerMeta,
+            req.clientCapabilities,
+            currentIdentity,
+          ),
         (r) => r.newState,
       );
       diagnostics.append(result.diagnostics);
       const newState = encodeObject(result.newState, resource, diagnostics, "read result");
-      return newState ? { newState, private: asBuffer(result.private) } : unchanged;
+      const newIdentity = encodeIdentity(result.newIdentity, resource, diagnostics, "read identity");
+      return newState && newIdentity !== undefined
+        ? {
+            newState,
+            private: asBuffer(result.private),
+            ...(newIdentity ? { newIdentity } : {}),
+            ...wireDeferred(result.deferred),
+          }
+        : unchanged;
     },
 
     planResourceChange: async (
@@ -325,6 +388,8 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         readonly config?: Value;
         readonly priorPrivate: Uint8Array;
         readonly providerMeta?: Value;
+        readonly clientCapabilities?: ClientCapabilities | undefined;
+        readonly priorIdentity?: WireIdentity;
       },
       diagnostics: Diagnostics,
     ) => {
@@ -339,11 +404,13 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
       );
       const config = decodeObject(req.config, resource, diagnostics, "configuration");
       const providerMeta = decodeProviderMeta(req.providerMeta, diagnostics);
+      const priorIdentity = decodeIdentity(req.priorIdentity, resource, diagnostics, "prior identity");
       if (
         priorState === undefined ||
         proposedNewState === undefined ||
         config === undefined ||
-        providerMeta === undefined
+        providerMeta === undefined ||
+        priorIdentity === undefined
       )
         return {};
       const result = await planResourceChange(server, resource, {
@@ -351,6 +418,7 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         proposedNewState,
         config,
         providerMeta,
+        deferralAllowed: req.clientCapabilities?.deferralAllowed,
       });
       diagnostics.append(result.diagnostics);
       const plannedPrivate = planPrivate(
@@ -361,11 +429,21 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         diagnostics,
       );
       const plannedState = encodeObject(result.plannedState, resource, diagnostics, "plan");
-      if (!plannedState || !plannedPrivate) return {};
+      const plannedIdentity = encodeIdentity(
+        planIdentity(resource, { priorState, proposedNewState, priorIdentity }),
+        resource,
+        diagnostics,
+        "planned identity",
+      );
+      if (!plannedState || !plannedPrivate || plannedIdentity === undefined) return {};
       return {
         plannedState,
+        // A deferred plan carries no identity: Terraform cannot show one still unknown (its
+        // show -json fails on it), and plans the object again later anyway.
+        ...(plannedIdentity && !result.deferred ? { plannedIdentity } : {}),
         requiresReplace: result.requiresReplace.map((p) => toWirePath(p)),
         plannedPrivate: asBuffer(plannedPrivate),
+        ...wireDeferred(result.deferred),
       };
     },
 
@@ -377,22 +455,29 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         readonly config?: Value;
         readonly plannedPrivate: Buffer;
         readonly providerMeta?: Value;
+        readonly plannedIdentity?: WireIdentity;
       },
       diagnostics: Diagnostics,
     ) => {
-      // A failed apply answers the prior state: the object is not lost from state.
-      const unchanged = { newState: req.priorState, private: req.plannedPrivate };
+      // A failed apply answers the prior state: the object is not lost from state, nor its identity.
+      const unchanged = {
+        newState: req.priorState,
+        private: req.plannedPrivate,
+        newIdentity: req.plannedIdentity,
+      };
       const resource = resourceOf(req.typeName, diagnostics);
       if (!resource) return unchanged;
       const priorState = decodeObject(req.priorState, resource, diagnostics, "prior state");
       const plannedState = decodeObject(req.plannedState, resource, diagnostics, "planned state");
       const config = decodeObject(req.config, resource, diagnostics, "configuration");
       const providerMeta = decodeProviderMeta(req.providerMeta, diagnostics);
+      const plannedIdentity = decodeIdentity(req.plannedIdentity, resource, diagnostics, "planned identity");
       if (
         priorState === undefined ||
         plannedState === undefined ||
         config === undefined ||
-        providerMeta === undefined
+        providerMeta === undefined ||
+        plannedIdentity === undefined
       )
         return unchanged;
       const result = await observeOperation(
@@ -405,36 +490,62 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
             config,
             plannedPrivate: req.plannedPrivate,
             providerMeta,
+            plannedIdentity,
           }),
         (r) => r.newState,
       );
       diagnostics.append(result.diagnostics);
       const newState = encodeObject(result.newState, resource, diagnostics, "apply result");
-      return newState ? { newState, private: asBuffer(result.private) } : unchanged;
+      const newIdentity = encodeIdentity(result.newIdentity, resource, diagnostics, "apply identity");
+      return newState && newIdentity !== undefined
+        ? { newState, private: asBuffer(result.private), ...(newIdentity ? { newIdentity } : {}) }
+        : unchanged;
     },
 
     importResourceState: async (
-      req: { readonly typeName: string; readonly id: string },
+      req: {
+        readonly typeName: string;
+        readonly id: string;
+        readonly clientCapabilities?: ClientCapabilities | undefined;
+        readonly identity?: WireIdentity;
+      },
       diagnostics: Diagnostics,
     ) => {
       const resource = resourceOf(req.typeName, diagnostics);
       if (!resource) return {};
+      // An import block gives an identity or an ID; a resource without identity gets the ID.
+      const identity = decodeIdentity(req.identity, resource, diagnostics, "import identity");
+      if (identity === undefined) return {};
+      const target = identity === null ? req.id : { identity };
       const result = await observeOperation(
         server,
         operation(resource, "import"),
-        () => importResourceState(server, resource, req.id),
+        () => importResourceState(server, resource, target, req.clientCapabilities),
         (r) => r.state,
       );
       diagnostics.append(result.diagnostics);
+      if (result.deferred) {
+        const state = unknownValue(resource.valueType, diagnostics, `${resource.typeName} deferred import`);
+        return state
+          ? { importedResources: [{ typeName: resource.typeName, state }], ...wireDeferred(result.deferred) }
+          : {};
+      }
       if (!result.state) return {};
       const state = encodeObject(result.state, resource, diagnostics, "imported state");
-      if (!state) return {};
+      const importedIdentity = encodeIdentity(
+        result.identity ?? null,
+        resource,
+        diagnostics,
+        "imported identity",
+      );
+      if (!state || importedIdentity === undefined) return {};
       return {
         importedResources: [
           {
             typeName: resource.typeName,
             state,
             ...(result.private ? { private: asBuffer(result.private) } : {}),
+            ...(importedIdentity ? { identity: importedIdentity } : {}),
           },
         ],
       };
@@ -453,9 +564,14 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
     },
 
     readDataSource: async (
-      req: { readonly typeName: string; readonly config?: Value; readonly providerMeta?: Value },
+      req: {
+        readonly typeName: string;
+        readonly config?: Value;
+        readonly providerMeta?: Value;
+        readonly clientCapabilities?: ClientCapabilities | undefined;
+      },
       diagnostics: Diagnostics,
-    ): Promise<{ state?: WireDynamicValue }> => {
+    ): Promise<{ state?: WireDynamicValue; deferred?: { reason: number } }> => {
       const dataSource = dataSourceOf(req.typeName, diagnostics);
       if (!dataSource) return {};
       const config = decodeObject(req.config, dataSource, diagnostics, "configuration");
@@ -464,10 +580,14 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
       const result = await observeOperation(
         server,
         operation(dataSource, "read"),
-        () => readDataSource(server, dataSource, config, providerMeta),
+        () => readDataSource(server, dataSource, config, providerMeta, req.clientCapabilities),
         (r) => r.state,
       );
       diagnostics.append(result.diagnostics);
+      if (result.deferred) {
+        const state = unknownValue(dataSource.valueType, diagnostics, `${dataSource.typeName} deferred read`);
+        return state ? { state, ...wireDeferred(result.deferred) } : {};
+      }
       if (result.state === null) return {};
       const state = encodeObject(result.state, dataSource, diagnostics, "read result");
       return state ? { state } : {};

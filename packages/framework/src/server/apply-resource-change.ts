@@ -2,12 +2,13 @@
 // answering, so an author's mistake is reported against the author's resource and attribute
 // rather than as tofu's "Provider produced inconsistent result".
 
-import { valuesEqual } from "@tsvider/cty";
+import { containsUnknown, type Unknown, valuesEqual } from "@tsvider/cty";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
+import { IdentitySlot, identityAfterApply } from "./identity.js";
 import { providerMetaFor } from "./provider-meta.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
@@ -25,13 +26,31 @@ export async function applyResourceChange(
     readonly plannedPrivate?: Uint8Array;
     /** The module's provider_meta block, when the provider declares a metaSchema. */
     readonly providerMeta?: ObjectValue | null;
+    /** The plan's identity (planned_identity): unknown on create, the object's otherwise. */
+    readonly plannedIdentity?: ObjectValue | Unknown | null;
   },
-): Promise<{ diagnostics: Diagnostics; newState: ObjectValue | null; private: Uint8Array }> {
+): Promise<{
+  diagnostics: Diagnostics;
+  newState: ObjectValue | null;
+  private: Uint8Array;
+  /** The object's identity: the one create or update set, else the planned one; null when gone. */
+  newIdentity: ObjectValue | null;
+}> {
   const diagnostics = new Diagnostics();
   const { priorState: prior, plannedState: planned, config } = request;
   const plannedPrivate = request.plannedPrivate ?? new Uint8Array(0);
+  // An object that exists keeps its identity; the plan's is its own unless it is a create's.
+  const priorIdentity =
+    prior === null || request.plannedIdentity === undefined || containsUnknown(request.plannedIdentity)
+      ? null
+      : (request.plannedIdentity as ObjectValue | null);
   // Whatever fails from here on keeps the prior state and its private data.
-  const failed = () => ({ diagnostics, newState: prior, private: plannedPrivate });
+  const failed = () => ({
+    diagnostics,
+    newState: prior,
+    private: plannedPrivate,
+    newIdentity: priorIdentity,
+  });
   const base = {
     providerData: server.providerData,
     log: componentLog(resource.typeName),
@@ -49,12 +68,19 @@ export async function applyResourceChange(
   });
 
   if (planned === null) {
-    if (prior === null) return { diagnostics, newState: null, private: new Uint8Array(0) };
+    const gone = { diagnostics, newState: null, private: new Uint8Array(0), newIdentity: null };
+    if (prior === null) return gone;
     await runWithTimeout(diagnostics, `${resource.typeName} delete`, timed("delete", prior), (signal) =>
-      resource.delete({ ...base, signal, state: view(prior) as never, private: slot.value as never }),
+      resource.delete({
+        ...base,
+        ...(resource.identityType === undefined ? {} : { identity: priorIdentity as never }),
+        signal,
+        state: view(prior) as never,
+        private: slot.value as never,
+      }),
     );
     // A failed delete leaves the object in state, so it is neither lost nor forgotten.
-    return diagnostics.hasErrors ? failed() : { diagnostics, newState: null, private: new Uint8Array(0) };
+    return diagnostics.hasErrors ? failed() : gone;
   }
 
   const operation = prior === null ? "create" : "update";
@@ -64,14 +90,16 @@ export async function applyResourceChange(
     prior !== null &&
     valuesEqual(withoutTimeouts(schema, prior), withoutTimeouts(schema, planned), resource.valueType)
   ) {
-    return { diagnostics, newState: planned, private: plannedPrivate };
+    return { diagnostics, newState: planned, private: plannedPrivate, newIdentity: priorIdentity };
   }
+  const identity = new IdentitySlot(resource, priorIdentity);
   let result: object | undefined;
   if (prior === null) {
     result = await runWithTimeout(diagnostics, where, timed("create", config), (signal) =>
       resource.create({
         ...base,
         ...privateAccess(slot),
+        ...identity.access(),
         signal,
         plan: view(planned) as never,
         config: view(config) as never,
@@ -82,6 +110,7 @@ export async function applyResourceChange(
       resource.update!({
         ...base,
         ...privateAccess(slot),
+        ...identity.access(),
         signal,
         plan: view(planned) as never,
         state: view(prior) as never,
@@ -104,7 +133,9 @@ export async function applyResourceChange(
   if (!completed) return failed();
   const newState = withExactNumbers(schema, planned, withoutWriteOnly(schema, completed));
   const checked = checkAgainstPlan(schema, planned, newState, where, diagnostics);
-  // The object exists now: its state is kept even when its private data cannot be sealed.
+  // The object exists now: its state is kept even when its private data or its identity is
+  // wrong (the error says so), with the identity it had.
+  const newIdentity = identityAfterApply(identity, prior === null, where, diagnostics, priorIdentity);
   const sealed = slot.bytes(server.privateState, diagnostics);
-  return { diagnostics, newState: checked, private: sealed ?? plannedPrivate };
+  return { diagnostics, newState: checked, private: sealed ?? plannedPrivate, newIdentity };
 }

@@ -1,16 +1,27 @@
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { forAuthor } from "./author-values.js";
+import {
+  type DeferralRequest,
+  DeferralSlot,
+  deferUnknownProviderConfig,
+  providerDeferralAccess,
+  setProviderDeferral,
+  settleProviderDeferral,
+} from "./deferral.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { completeObject } from "./values.js";
 
 export async function configureProvider(
   server: ProviderServer,
-  request: { readonly config: ObjectValue | null; readonly terraformVersion: string },
+  request: { readonly config: ObjectValue | null; readonly terraformVersion: string } & DeferralRequest,
 ): Promise<Diagnostics> {
   const diagnostics = new Diagnostics();
   const { provider } = server;
+  // Each configuration starts undeferred (a reattached process is configured once per walk).
+  setProviderDeferral(server, undefined);
+  if (deferUnknownProviderConfig(server, request.config, request, diagnostics)) return diagnostics;
   if (!provider.configure) {
     server.setConfigured(undefined);
     return diagnostics;
@@ -18,8 +29,10 @@ export async function configureProvider(
   const schema = provider.schema ?? {};
   // No provider block at all reads as one with nothing set.
   const config = request.config ?? completeObject(schema, {}, `provider ${provider.name}`, diagnostics) ?? {};
+  const deferral = new DeferralSlot(request);
   const data = await runHandler(diagnostics, `provider ${provider.name} configure`, () =>
     provider.configure!({
+      ...providerDeferralAccess(deferral),
       config: forAuthor(schema, config) as never,
       terraformVersion: request.terraformVersion,
       diagnostics,
@@ -27,6 +40,7 @@ export async function configureProvider(
       log: componentLog(provider.name),
     }),
   );
+  if (settleProviderDeferral(server, deferral, diagnostics)) return diagnostics;
   if (!diagnostics.hasErrors) server.setConfigured(data);
   return diagnostics;
 }

@@ -40,7 +40,11 @@ describe("getProviderSchema", () => {
     expect(schemas.dataSources.get("test_lookup")).toEqual({ schema: lookup.schema });
     expect(schemas.provider).toEqual({});
     expect(schemas.providerMeta).toBeUndefined();
-    expect(schemas.capabilities).toEqual({ getProviderSchemaOptional: true, planDestroy: true });
+    expect(schemas.capabilities).toMatchObject({
+      getProviderSchemaOptional: true,
+      planDestroy: true,
+      moveResourceState: false,
+    });
   });
 
   it("reports the provider and provider_meta schemas when declared", () => {

@@ -15,10 +15,17 @@ export interface ProviderSchemas {
     string,
     { readonly schema: Schema; readonly description?: string }
   >;
+  /** Actions and state stores by type (Terraform only), with their config block's schema. */
+  readonly actions: ReadonlyMap<string, { readonly schema: Schema; readonly description?: string }>;
+  readonly stateStores: ReadonlyMap<string, { readonly schema: Schema; readonly description?: string }>;
   readonly capabilities: {
     /** Our schema never changes within a process, so Terraform may cache it per CLI run. */
     readonly getProviderSchemaOptional: boolean;
     readonly planDestroy: boolean;
+    /** Some resource takes over objects of other types (its `moveState`). */
+    readonly moveResourceState: boolean;
+    /** `-generate-config-out` asks the provider (GenerateResourceConfig), not Terraform's guess. */
+    readonly generateResourceConfig: boolean;
   };
 }
 
@@ -45,6 +52,14 @@ export function getProviderSchema(server: ProviderServer): ProviderSchemas {
       ...(ephemeral.description !== undefined ? { description: ephemeral.description } : {}),
     });
   }
+  const described = (component: { readonly schema: Schema; readonly description?: string | undefined }) => ({
+    schema: component.schema,
+    ...(component.description !== undefined ? { description: component.description } : {}),
+  });
+  const actions = new Map([...server.provider.actionsByType].map(([name, a]) => [name, described(a)]));
+  const stateStores = new Map(
+    [...server.provider.stateStoresByType].map(([name, s]) => [name, described(s)]),
+  );
   server.metrics.schemaBuild();
   return {
     provider: server.provider.schema ?? {},
@@ -52,8 +67,18 @@ export function getProviderSchema(server: ProviderServer): ProviderSchemas {
     resources,
     dataSources,
     ephemeralResources,
+    actions,
+    stateStores,
     // plan_destroy: resources see their destroy planned, and their private data goes on to
     // delete through the plan (planResourceChange answers a destroy with a null plan).
-    capabilities: { getProviderSchemaOptional: true, planDestroy: true },
+    capabilities: {
+      getProviderSchemaOptional: true,
+      planDestroy: true,
+      // Terraform refuses a moved block between resource types unless the provider says so.
+      moveResourceState: [...server.provider.resourcesByType.values()].some(
+        (resource) => (resource.moveState?.length ?? 0) > 0,
+      ),
+      generateResourceConfig: true,
+    },
   };
 }

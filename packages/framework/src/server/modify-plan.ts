@@ -12,10 +12,11 @@ import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
+import { DeferralSlot } from "./deferral.js";
 import { runHandler } from "./handler.js";
 import { providerMetaFor } from "./provider-meta.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { completeObject } from "./values.js";
+import { completeObject, withoutWriteOnly } from "./values.js";
 
 export async function modifyPlan(
   server: ProviderServer,
@@ -25,6 +26,8 @@ export async function modifyPlan(
     readonly config: ObjectValue;
     readonly planned: ObjectValue;
     readonly providerMeta?: ObjectValue | null;
+    /** Records a `ctx.defer`; the caller settles it. */
+    readonly deferral?: DeferralSlot;
   },
   diagnostics: Diagnostics,
 ): Promise<{ planned: ObjectValue; requiresReplace: AttributePath[] }> {
@@ -41,7 +44,8 @@ export async function modifyPlan(
     const completed = completeObject(schema, plan, where, diagnostics);
     if (!completed) return unchanged;
     // The author's doubles go back as the exact numbers they came from, wherever that was.
-    next = completed;
+    // A write-only value (config's, handed back) is never planned: Terraform would refuse it.
+    next = withoutWriteOnly(schema, completed);
     for (const source of [planned, prior, config]) next = withExactNumbers(schema, source, next);
     try {
       encodeMsgpack(next, resource.valueType);
@@ -79,7 +83,11 @@ export async function modifyPlan(
 export async function modifyDestroyPlan(
   server: ProviderServer,
   resource: Resource,
-  input: { readonly prior: ObjectValue; readonly providerMeta?: ObjectValue | null },
+  input: {
+    readonly prior: ObjectValue;
+    readonly providerMeta?: ObjectValue | null;
+    readonly deferral?: DeferralSlot;
+  },
   diagnostics: Diagnostics,
 ): Promise<void> {
   const result = await runModifyPlan(
@@ -109,6 +117,7 @@ async function runModifyPlan(
     readonly config: ObjectValue | null;
     readonly planned: ObjectValue | null;
     readonly providerMeta?: ObjectValue | null;
+    readonly deferral?: DeferralSlot;
   },
   diagnostics: Diagnostics,
 ): Promise<ModifyPlanResult<object> | undefined> {
@@ -116,8 +125,10 @@ async function runModifyPlan(
   const schema = resource.schema;
   const where = `${resource.typeName} modifyPlan`;
   const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));
+  const deferral = input.deferral ?? new DeferralSlot(undefined);
   const result: unknown = await runHandler(diagnostics, where, () =>
     resource.modifyPlan!({
+      ...deferral.access(),
       providerData: server.providerData,
       log: componentLog(resource.typeName),
       signal: server.signal,
@@ -128,7 +139,8 @@ async function runModifyPlan(
       state: view(input.prior) as never,
     }),
   );
-  if (result === undefined || result === null || diagnostics.hasErrors) return undefined;
+  // A deferred plan is what was planned before modifyPlan ran (its return is ctx.defer's).
+  if (result === undefined || result === null || diagnostics.hasErrors || deferral.called) return undefined;
   if (typeof result !== "object") {
     diagnostics.addError(
       `${where} returned ${typeof result}`,

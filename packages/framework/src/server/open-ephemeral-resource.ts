@@ -4,12 +4,14 @@
 // is sealed for this process (ephemeral-private.ts).
 
 import { containsUnknown } from "@tsvider/cty";
+import type { DeferralReason } from "../deferral.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
 import { componentLog } from "../internal/log.js";
 import { PrivateStateError } from "../private-state.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { sealNew } from "./ephemeral-private.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
@@ -24,15 +26,21 @@ export interface OpenedEphemeralResource {
   readonly result: ObjectValue | null;
   readonly private?: Uint8Array;
   readonly renewAt?: Date;
+  /** Set when opening was deferred: result is null, the answer an unknown object. */
+  readonly deferred?: DeferralReason;
 }
 
 export async function openEphemeralResource(
   server: ProviderServer,
   resource: EphemeralResource,
   config: ObjectValue | null,
+  /** Whether the request accepts a deferred answer. */
+  deferralRequest: DeferralRequest = {},
 ): Promise<OpenedEphemeralResource> {
   const diagnostics = new Diagnostics();
   const failed = { diagnostics, result: null };
+  const providerDeferred = providerDeferral(server);
+  if (providerDeferred) return { ...failed, deferred: providerDeferred };
   const where = `ephemeral resource ${resource.typeName} open`;
   const schema = resource.schema;
   if (config === null) {
@@ -51,8 +59,10 @@ export async function openEphemeralResource(
   }
   checkConfig(schema, config, diagnostics);
   if (diagnostics.hasErrors) return failed;
+  const deferral = new DeferralSlot(deferralRequest);
   const opened = await runHandler(diagnostics, where, () =>
     resource.open({
+      ...deferral.access(),
       config: forAuthor(schema, config) as never,
       providerData: server.providerData,
       log: componentLog(resource.typeName),
@@ -60,6 +70,8 @@ export async function openEphemeralResource(
       diagnostics,
     }),
   );
+  const deferred = deferral.settle(diagnostics, where, `ephemeral resource ${resource.typeName}`);
+  if (deferred) return { ...failed, deferred };
   if (diagnostics.hasErrors) return failed;
   if (opened === undefined || opened === null || typeof opened !== "object" || !("result" in opened)) {
     diagnostics.addError(

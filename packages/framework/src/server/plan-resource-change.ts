@@ -3,9 +3,11 @@
 // the attributes' plan modifiers and then the resource's modifyPlan, says which changes force
 // replacement, and holds the result to Terraform's rules for plans.
 import { valuesEqual } from "@tsvider/cty";
+import type { DeferralReason } from "../deferral.js";
 import { type AttributePath, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { withoutTimeouts } from "../timeouts.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { modifyDestroyPlan, modifyPlan } from "./modify-plan.js";
 import { withDefaults } from "./plan-defaults.js";
 import { plannedObject, replacePaths } from "./plan-values.js";
@@ -18,6 +20,8 @@ export interface PlanResult {
   readonly diagnostics: Diagnostics;
   readonly plannedState: ObjectValue | null;
   readonly requiresReplace: readonly AttributePath[];
+  /** Set when planning was deferred; the plan is then as far as it got (or as proposed). */
+  readonly deferred?: DeferralReason;
 }
 
 export async function planResourceChange(
@@ -29,10 +33,26 @@ export async function planResourceChange(
     readonly config: ObjectValue | null;
     /** The module's provider_meta block, when the provider declares a metaSchema. */
     readonly providerMeta?: ObjectValue | null;
-  },
+  } & DeferralRequest,
 ): Promise<PlanResult> {
   const diagnostics = new Diagnostics();
   const { priorState: prior, config } = request;
+  // Configure deferred the provider: Terraform's proposal stands in for a plan, unchecked.
+  const providerDeferred = providerDeferral(server);
+  if (providerDeferred) {
+    return {
+      diagnostics,
+      plannedState: request.proposedNewState,
+      requiresReplace: [],
+      deferred: providerDeferred,
+    };
+  }
+  const deferral = new DeferralSlot(request);
+  const deferredAnswer = (plannedState: ObjectValue | null): PlanResult | undefined => {
+    const where = `${resource.typeName} plan`;
+    const deferred = deferral.settle(diagnostics, where, `resource ${resource.typeName}`);
+    return deferred ? { diagnostics, plannedState, requiresReplace: [], deferred } : undefined;
+  };
   // Destroy (asked for because we advertise plan_destroy): the plan is null, and modifyPlan
   // sees it, to warn or to stop it with an error.
   if (request.proposedNewState === null || config === null) {
@@ -40,11 +60,11 @@ export async function planResourceChange(
       await modifyDestroyPlan(
         server,
         resource,
-        { prior, providerMeta: request.providerMeta ?? null },
+        { prior, providerMeta: request.providerMeta ?? null, deferral },
         diagnostics,
       );
     }
-    return { diagnostics, plannedState: null, requiresReplace: [] };
+    return deferredAnswer(null) ?? { diagnostics, plannedState: null, requiresReplace: [] };
   }
 
   const creating = prior === null;
@@ -74,10 +94,12 @@ export async function planResourceChange(
     : await modifyPlan(
         server,
         resource,
-        { prior, config, planned: modified.planned, providerMeta: request.providerMeta ?? null },
+        { prior, config, planned: modified.planned, providerMeta: request.providerMeta ?? null, deferral },
         diagnostics,
       );
   const planned = final.planned;
+  const deferred = deferredAnswer(planned);
+  if (deferred) return deferred;
   const requiresReplace = creating
     ? []
     : distinctPaths([

@@ -7,6 +7,7 @@ import { type Metrics, noMetrics } from "../metrics.js";
 import { PrivateStateCodec } from "../private-state.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
+import { providerForEnvironment } from "../test-mode.js";
 
 export class ProviderServer {
   readonly provider: Provider;
@@ -21,7 +22,8 @@ export class ProviderServer {
     provider: Provider,
     options: { readonly metrics?: Metrics; readonly env?: NodeJS.ProcessEnv } = {},
   ) {
-    this.provider = provider;
+    // Without its test-only components unless the environment asks for test mode.
+    this.provider = providerForEnvironment(provider, options.env ?? process.env);
     this.metrics = options.metrics ?? noMetrics;
     this.privateState = PrivateStateCodec.fromEnvironment(
       provider.privateStateSecret,

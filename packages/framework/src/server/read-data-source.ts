@@ -6,6 +6,7 @@
 
 import { type CtyValue, containsUnknown, Decimal, isRecord, valuesEqual } from "@tsvider/cty";
 import type { DataSource } from "../data-source.js";
+import type { DeferralReason } from "../deferral.js";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { schemaContains } from "../schema/contains.js";
@@ -13,6 +14,7 @@ import { entryType } from "../schema/implied-type.js";
 import type { Schema } from "../schema/schema.js";
 import { forAuthor, withExactNumbers } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { runHandler } from "./handler.js";
 import { elementAt, innerSchema } from "./nesting.js";
 import { providerMetaFor } from "./provider-meta.js";
@@ -26,8 +28,17 @@ export async function readDataSource(
   config: ObjectValue | null,
   /** The module's provider_meta block, when the provider declares a metaSchema. */
   providerMeta: ObjectValue | null = null,
-): Promise<{ diagnostics: Diagnostics; state: ObjectValue | null }> {
+  /** Whether the request accepts a deferred answer. */
+  deferralRequest: DeferralRequest = {},
+): Promise<{
+  diagnostics: Diagnostics;
+  state: ObjectValue | null;
+  /** Set when the read was deferred: state is null, the answer an unknown object. */
+  deferred?: DeferralReason;
+}> {
   const diagnostics = new Diagnostics();
+  const providerDeferred = providerDeferral(server);
+  if (providerDeferred) return { diagnostics, state: null, deferred: providerDeferred };
   const where = `data source ${dataSource.typeName} read`;
   const schema = dataSource.schema;
   if (config === null) {
@@ -47,8 +58,10 @@ export async function readDataSource(
   // What the types promise the author (int64 whole, no null elements), as validation checks.
   checkConfig(schema, config, diagnostics);
   if (diagnostics.hasErrors) return { diagnostics, state: null };
+  const deferral = new DeferralSlot(deferralRequest);
   const result = await runHandler(diagnostics, where, () =>
     dataSource.read({
+      ...deferral.access(),
       config: forAuthor(schema, config) as never,
       providerData: server.providerData,
       log: componentLog(dataSource.typeName),
@@ -57,6 +70,8 @@ export async function readDataSource(
       diagnostics,
     }),
   );
+  const deferred = deferral.settle(diagnostics, where, `data source ${dataSource.typeName}`);
+  if (deferred) return { diagnostics, state: null, deferred };
   if (diagnostics.hasErrors) return { diagnostics, state: null };
   if (result === undefined || result === null) {
     diagnostics.addError(

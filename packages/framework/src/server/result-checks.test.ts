@@ -118,7 +118,11 @@ describe("checkPlanned: attributes", () => {
   });
 
   it("refuses a write-only value in the plan", () => {
-    expect(check({ password: "p" }, { password: "p" })).toEqual([]); // equal to config: Terraform's first rule
+    // Even equal to config: the host refuses any non-null write-only value in a plan
+    // ("Invalid provider response", OpenTofu's plugin6/validation/write_only.go).
+    expect(check({ password: "p" }, { password: "p" })).toEqual([
+      { summary: 'x_server plan planned a value for the write-only "password"', path: ["password"] },
+    ]);
     expect(check({ password: "q" }, { password: "p" })).toEqual([
       { summary: 'x_server plan planned a value for the write-only "password"', path: ["password"] },
     ]);

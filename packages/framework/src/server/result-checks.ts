@@ -16,6 +16,7 @@ import {
 } from "@tsvider/cty";
 import { type Diagnostics, ResourceLifecycleContractError } from "../diagnostics.js";
 import type { Block } from "../schema/blocks.js";
+import { schemaContains } from "../schema/contains.js";
 import { entryType } from "../schema/implied-type.js";
 import type { AnyAttribute } from "../schema/nested.js";
 import type { Schema } from "../schema/schema.js";
@@ -241,9 +242,8 @@ class PlannedCheck {
     path: ValuePath,
   ): void {
     const type = entryType(entry);
-    if (sameIgnoringRefinements(planned, config, type)) return;
-    if (prior !== null && config !== null && sameIgnoringRefinements(planned, prior, type)) return;
     const { computed, optional, writeOnly, sensitive } = entry.options;
+    // Before the comparisons below: a write-only value equal to config's is still a leak.
     if (writeOnly) {
       if (planned !== null) {
         this.report(
@@ -254,6 +254,9 @@ class PlannedCheck {
       }
       return;
     }
+    const inner = entry.kind === "nested" && hasWriteOnly(entry.attributes);
+    if (!inner && sameIgnoringRefinements(planned, config, type)) return;
+    if (prior !== null && config !== null && sameIgnoringRefinements(planned, prior, type)) return;
     if (computed && (!optional || config === null)) return;
     const shown = (v: CtyValue) => (sensitive ? "(sensitive)" : describe(v));
     if (config === null) {
@@ -311,7 +314,8 @@ class PlannedCheck {
       );
       return;
     }
-    if (sameIgnoringRefinements(planned, config, entryType(entry))) return;
+    // Equal to config proves nothing when config holds write-only values: look inside.
+    if (!hasWriteOnly(entry.schema) && sameIgnoringRefinements(planned, config, entryType(entry))) return;
     if (isUnknown(config)) {
       this.report(
         path,
@@ -487,6 +491,8 @@ export function checkWhollyKnown(
   walk(schema, value, ValuePath.root);
   return false;
 }
+
+const hasWriteOnly = schemaContains((entry) => entry.options.writeOnly === true);
 
 /** Raw equality, with refined unknowns taken as plain unknowns (Terraform compares so). */
 function sameIgnoringRefinements(a: CtyValue, b: CtyValue, type: Parameters<typeof valuesEqual>[2]): boolean {

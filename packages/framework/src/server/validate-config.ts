@@ -1,12 +1,15 @@
-// Terraform's validate walk for one configuration (a provider's, a resource's, a data
-// source's, an ephemeral resource's), where values may still be unknown: the schema's own
-// checks, then the attributes' validators, then the author's validateConfig, each only when
-// the ones before it found no error. The per-RPC modules beside this one say what differs.
-import type { Diagnostics } from "../diagnostics.js";
+// Terraform's validate walk for one configuration (any component's, or the provider's), where
+// values may still be unknown: the schema's own checks, then the attributes' validators, then
+// the author's validateConfig, each only when the ones before it found no error. The per-RPC
+// modules beside this one say what differs.
+import type { Logger } from "@tsvider/rpcplugin";
+import { Diagnostics } from "../diagnostics.js";
+import { componentLog } from "../internal/log.js";
 import type { Schema } from "../schema/schema.js";
 import { forAuthor } from "./author-values.js";
+import { checkConfig } from "./config-checks.js";
 import { runHandler } from "./handler.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { runValidators } from "./run-validators.js";
 
 export async function validateConfiguration(options: {
@@ -26,4 +29,53 @@ export async function validateConfiguration(options: {
   if (validateConfig && !diagnostics.hasErrors) {
     await runHandler(diagnostics, `${who} validateConfig`, () => validateConfig(forAuthor(schema, config)));
   }
+}
+
+/**
+ * A component whose validateConfig takes the context every kind but resources and data
+ * sources shares: ephemeral resources, list resources, actions and state stores.
+ */
+export interface ValidatedComponent {
+  readonly typeName: string;
+  readonly schema: Schema;
+  validateConfig?(ctx: {
+    readonly config: never;
+    readonly diagnostics: Diagnostics;
+    readonly providerData: unknown;
+    readonly log: Logger;
+    readonly signal: AbortSignal;
+  }): void | Promise<void>;
+}
+
+/**
+ * Validates such a component's configuration (`who` names it: `action x_y`); a null one (a
+ * block Terraform has nothing for) has nothing to check.
+ */
+export async function validateComponentConfig(
+  server: ProviderServer,
+  component: ValidatedComponent,
+  who: string,
+  config: ObjectValue | null,
+): Promise<Diagnostics> {
+  const diagnostics = new Diagnostics();
+  if (config === null) return diagnostics;
+  const validateConfig = component.validateConfig?.bind(component);
+  await validateConfiguration({
+    schema: component.schema,
+    config,
+    diagnostics,
+    who,
+    check: () => checkConfig(component.schema, config, diagnostics),
+    validateConfig:
+      validateConfig &&
+      ((values) =>
+        validateConfig({
+          config: values as never,
+          diagnostics,
+          providerData: server.providerData,
+          log: componentLog(component.typeName),
+          signal: server.signal,
+        })),
+  });
+  return diagnostics;
 }

@@ -23,6 +23,12 @@ export interface LifecycleResult {
   readonly updated: readonly ObjectValue[];
   /** Whether each update replaced the object rather than changing it in place. */
   readonly replaced: readonly boolean[];
+  /**
+   * The object's identity after create and its refresh, then after each update (null for a
+   * resource without identity). Each refresh and plan is given the identity the step before
+   * answered, as tofu does, so a handler that changes it fails the step.
+   */
+  readonly identities: readonly (ObjectValue | null)[];
   /** Every warning any step gave. */
   readonly warnings: readonly Diagnostic[];
 }
@@ -64,14 +70,20 @@ export async function runLifecycle(
   };
 
   /** Refresh, then the plan tofu makes next with the same config: it must change nothing. */
-  const settle = async (step: string, state: ObjectValue, stored: Uint8Array, config: TestValues) => {
-    const read = ok(`${step}: refresh`, await kit.read(typeName, state, { private: stored }));
+  const settle = async (
+    step: string,
+    state: ObjectValue,
+    stored: Uint8Array,
+    config: TestValues,
+    identity: ObjectValue | null,
+  ) => {
+    const read = ok(`${step}: refresh`, await kit.read(typeName, state, { private: stored, identity }));
     if (read.state === null) {
       throw new LifecycleError(`${step}: refresh`, "read returned null (gone) right after the apply");
     }
     const again = ok(
       `${step}: plan after refresh`,
-      await kit.plan(typeName, { prior: read.state, config, private: read.private }),
+      await kit.plan(typeName, { prior: read.state, config, private: read.private, identity: read.identity }),
     );
     const drift = differences(resource.schema, read.state, again.planned ?? null);
     if (drift.length > 0 || again.requiresReplace.length > 0) {
@@ -83,14 +95,21 @@ export async function runLifecycle(
         ].join(", ")}. Does read return what create/update stored, and do plan modifiers keep state?`,
       );
     }
-    return { state: read.state, private: read.private };
+    return { state: read.state, private: read.private, identity: read.identity };
   };
 
   const createPlan = ok("create: plan", await kit.plan(typeName, { prior: null, config: steps.create }));
   const createResult = await kit.apply(typeName, createPlan);
   applied("create: apply", createResult);
-  let current = await settle("create", createResult.state!, createResult.private, steps.create);
+  let current = await settle(
+    "create",
+    createResult.state!,
+    createResult.private,
+    steps.create,
+    createResult.identity,
+  );
   const created = current.state;
+  const identities: (ObjectValue | null)[] = [current.identity];
 
   const updates =
     steps.update === undefined ? [] : Array.isArray(steps.update) ? steps.update : [steps.update];
@@ -100,14 +119,24 @@ export async function runLifecycle(
     const step = updates.length > 1 ? `update ${i + 1}` : "update";
     const plan: PlanResult = ok(
       `${step}: plan`,
-      await kit.plan(typeName, { prior: current.state, config, private: current.private }),
+      await kit.plan(typeName, {
+        prior: current.state,
+        config,
+        private: current.private,
+        identity: current.identity,
+      }),
     );
     let result: StateResult;
     if (plan.requiresReplace.length > 0) {
       // Tofu's default replacement: destroy the old object, then create the new one.
       const destroy = ok(
         `${step}: plan destroy (replace)`,
-        await kit.plan(typeName, { prior: current.state, config: null, private: current.private }),
+        await kit.plan(typeName, {
+          prior: current.state,
+          config: null,
+          private: current.private,
+          identity: current.identity,
+        }),
       );
       ok(`${step}: destroy (replace)`, await kit.apply(typeName, destroy));
       const create = ok(`${step}: plan create (replace)`, await kit.plan(typeName, { prior: null, config }));
@@ -116,18 +145,24 @@ export async function runLifecycle(
       result = await kit.apply(typeName, plan);
     }
     applied(`${step}: apply`, result);
-    current = await settle(step, result.state!, result.private, config);
+    current = await settle(step, result.state!, result.private, config, result.identity);
     updated.push(current.state);
+    identities.push(current.identity);
     replaced.push(plan.requiresReplace.length > 0);
   }
 
   const destroy = ok(
     "destroy: plan",
-    await kit.plan(typeName, { prior: current.state, config: null, private: current.private }),
+    await kit.plan(typeName, {
+      prior: current.state,
+      config: null,
+      private: current.private,
+      identity: current.identity,
+    }),
   );
   const gone = ok("destroy: apply", await kit.apply(typeName, destroy));
   if (gone.state !== null) throw new LifecycleError("destroy: apply", "the object is still in state");
-  return { created, updated, replaced, warnings };
+  return { created, updated, replaced, identities, warnings };
 }
 
 /** The top-level attributes whose planned value differs from the prior one. */

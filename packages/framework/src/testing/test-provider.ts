@@ -6,26 +6,35 @@
 // decoded from the wire and diagnostics as { severity, summary, detail, path }.
 import { type CtyType, type CtyValue, containsUnknown, Decimal } from "@tsvider/cty";
 import type { DataSource } from "../data-source.js";
+import type { DeferralReason } from "../deferral.js";
 import { type AttributePath, type Diagnostic, Diagnostics } from "../diagnostics.js";
 import { decodeDynamic, encodeDynamic } from "../protocol/wire.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
 import { configureProvider } from "../server/configure-provider.js";
+import { plannedIdentity as planIdentity } from "../server/identity.js";
 import { importResourceState } from "../server/import-resource-state.js";
+import { moveResourceState } from "../server/move-resource-state.js";
 import { planResourceChange } from "../server/plan-resource-change.js";
 import { proposedNewState } from "../server/proposed-new.js";
 import { type ObjectValue, ProviderServer } from "../server/provider-server.js";
 import { readDataSource } from "../server/read-data-source.js";
 import { readResource } from "../server/read-resource.js";
 import { planPrivate } from "../server/resource-private.js";
+import { upgradeResourceIdentity } from "../server/upgrade-resource-identity.js";
 import { upgradeResourceState } from "../server/upgrade-resource-state.js";
 import { validateDataResourceConfig } from "../server/validate-data-resource-config.js";
 import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
 import { completeObject } from "../server/values.js";
 import type { JsonValue } from "../state-upgrade.js";
+import { type ActionTestKit, actionTestKit } from "./action.js";
+import { type EphemeralTestKit, ephemeralTestKit } from "./ephemeral.js";
+import { identityInput, identityOutput } from "./identity.js";
 import { type LifecycleResult, type LifecycleSteps, runLifecycle } from "./lifecycle.js";
+import { type ListTestKit, listTestKit } from "./list.js";
+import { type StateStoreTestKit, stateStoreTestKit } from "./state-store.js";
 
 /** An object as a test writes it: attributes it leaves out are null (blocks: none). */
 export type TestValues = { readonly [attribute: string]: unknown };
@@ -40,6 +49,11 @@ export interface TestProviderOptions {
   readonly terraformVersion?: string;
   /** The module's `provider_meta` block, for providers that declare a metaSchema. */
   readonly providerMeta?: TestValues | null;
+  /**
+   * Whether the calls accept deferred answers, as Terraform's `-allow-deferral` does; default
+   * false, as OpenTofu and plain Terraform. Results then carry `deferred`.
+   */
+  readonly deferralAllowed?: boolean;
 }
 
 export interface PlanResult {
@@ -52,6 +66,10 @@ export interface PlanResult {
   readonly prior: ObjectValue | null;
   readonly config: ObjectValue | null;
   readonly private: Uint8Array;
+  /** The planned identity, which apply receives: the prior object's; null on create or without identity. */
+  readonly plannedIdentity: CtyValue;
+  /** Set when the plan was deferred (see TestProviderOptions.deferralAllowed). */
+  readonly deferred?: DeferralReason;
 }
 
 export interface StateResult {
@@ -59,6 +77,10 @@ export interface StateResult {
   readonly state: ObjectValue | null;
   readonly private: Uint8Array;
   readonly diagnostics: readonly Diagnostic[];
+  /** The object's identity as the provider answered it; null when it has none. */
+  readonly identity: ObjectValue | null;
+  /** Set when the read or import was deferred: the state is then as it was (read) or null (import). */
+  readonly deferred?: DeferralReason;
 }
 
 export interface TestProvider {
@@ -77,6 +99,8 @@ export interface TestProvider {
       readonly prior: TestValues | null;
       readonly config: TestValues | null;
       readonly private?: Uint8Array;
+      /** The prior object's identity, as Terraform stored it. */
+      readonly identity?: TestValues | null;
     },
   ): Promise<PlanResult>;
   /** Applies a plan `plan` returned. */
@@ -84,32 +108,64 @@ export interface TestProvider {
   read(
     typeName: string,
     state: TestValues,
-    options?: { readonly private?: Uint8Array },
+    options?: { readonly private?: Uint8Array; readonly identity?: TestValues | null },
   ): Promise<StateResult>;
-  /** ImportResourceState: the first state, which tofu then reads. */
-  importState(typeName: string, id: string): Promise<StateResult>;
+  /**
+   * ImportResourceState, by ID or (`{ identity }`, an `import {}` block's identity) by
+   * identity: the first state and identity, which tofu then reads.
+   */
+  importState(typeName: string, target: string | { readonly identity: TestValues }): Promise<StateResult>;
+  /** UpgradeResourceIdentity: `identity` as stored JSON of identity version `version`. */
+  upgradeIdentity(
+    typeName: string,
+    request: { readonly version: number; readonly identity: { readonly [attribute: string]: JsonValue } },
+  ): Promise<{ identity: ObjectValue | undefined; diagnostics: readonly Diagnostic[] }>;
   /** UpgradeResourceState: `state` as stored JSON of schema version `version`. */
   upgrade(
     typeName: string,
     request: { readonly version: number; readonly state: { readonly [attribute: string]: JsonValue } },
   ): Promise<{ state: ObjectValue | null | undefined; diagnostics: readonly Diagnostic[] }>;
+  /**
+   * MoveResourceState, as a `moved` block from another resource type asks it: `state` as the
+   * source stored it; the result's state is undefined when the move failed.
+   */
+  move(
+    typeName: string,
+    request: {
+      readonly sourceTypeName: string;
+      readonly state: { readonly [attribute: string]: JsonValue };
+      /** Defaults to this provider's address on the OpenTofu registry. */
+      readonly sourceProviderAddress?: string;
+      readonly sourceSchemaVersion?: number;
+      readonly sourcePrivate?: Uint8Array;
+    },
+  ): Promise<{ state: ObjectValue | undefined; private: Uint8Array; diagnostics: readonly Diagnostic[] }>;
   /** ValidateDataResourceConfig then ReadDataSource. */
   readDataSource(
     typeName: string,
     config: TestValues,
-  ): Promise<{ state: ObjectValue | null; diagnostics: readonly Diagnostic[] }>;
+  ): Promise<{ state: ObjectValue | null; diagnostics: readonly Diagnostic[]; deferred?: DeferralReason }>;
   /**
    * Create, refresh, a no-op plan, each update (or replacement) with its refresh and no-op
    * plan, then destroy, each step checked as tofu checks it; throws LifecycleError at the
    * first that fails.
    */
   lifecycle(typeName: string, steps: LifecycleSteps): Promise<LifecycleResult>;
+  /** Ephemeral resources: validate, open, renew, close, and a whole cycle (ephemeral.ts). */
+  readonly ephemeral: EphemeralTestKit;
+  /** Actions: validate, plan, and invoke with its progress messages (action.ts). */
+  readonly actions: ActionTestKit;
+  /** State stores: configure, read and write in chunks, lock, list and delete (state-store.ts). */
+  readonly stateStores: StateStoreTestKit;
+  /** List resources (validate, the whole stream) and config generation (list.ts). */
+  readonly lists: ListTestKit;
 }
 
 /** A provider served in-process for unit tests. */
 export function testProvider(provider: Provider, options: TestProviderOptions = {}): TestProvider {
   const server = new ProviderServer(provider, { env: options.env ?? {} });
   const terraformVersion = options.terraformVersion ?? "1.10.0";
+  const deferral = { deferralAllowed: options.deferralAllowed === true };
   let configured = false;
 
   const resourceOf = (typeName: string): Resource => {
@@ -126,7 +182,7 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
   const ensureConfigured = async (diagnostics: Diagnostics) => {
     if (configured) return;
     configured = true;
-    diagnostics.append(await configureProvider(server, { config: null, terraformVersion }));
+    diagnostics.append(await configureProvider(server, { config: null, terraformVersion, ...deferral }));
   };
   const meta = (diagnostics: Diagnostics): ObjectValue | null | undefined => {
     const given = options.providerMeta ?? null;
@@ -149,7 +205,9 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
       if (values === undefined) return { diagnostics: plain(diagnostics) };
       diagnostics.append(await validateProviderConfig(server, values));
       if (!diagnostics.hasErrors) {
-        diagnostics.append(await configureProvider(server, { config: values, terraformVersion }));
+        diagnostics.append(
+          await configureProvider(server, { config: values, terraformVersion, ...deferral }),
+        );
       }
       return { diagnostics: plain(diagnostics) };
     },
@@ -179,6 +237,7 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         prior,
         config,
         private: request.private ?? new Uint8Array(0),
+        plannedIdentity: null,
       });
       await ensureConfigured(diagnostics);
       const { schema, valueType } = resource;
@@ -189,10 +248,12 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
           ? null
           : input(schema, request.config, valueType, diagnostics, "configuration");
       const providerMeta = meta(diagnostics);
+      const priorIdentity = identityInput(resource, request.identity, diagnostics, "prior identity");
       if (
         prior === undefined ||
         config === undefined ||
         providerMeta === undefined ||
+        priorIdentity === undefined ||
         diagnostics.hasErrors
       ) {
         return failed(prior ?? null, config ?? null);
@@ -206,11 +267,18 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         proposedNewState: proposed,
         config,
         providerMeta,
+        ...deferral,
       });
       diagnostics.append(result.diagnostics);
       const bytes = planPrivate(server, resource, request.private, proposed === null, diagnostics);
       const planned = overWire(result.plannedState, valueType, diagnostics, `${typeName} plan`, true);
       if (planned === undefined || bytes === undefined || diagnostics.hasErrors) return failed(prior, config);
+      const plannedIdentity = identityOutput(
+        resource,
+        planIdentity(resource, { priorState: prior, proposedNewState: proposed, priorIdentity }),
+        diagnostics,
+        `${typeName} planned identity`,
+      );
       return {
         typeName,
         planned,
@@ -219,6 +287,8 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         prior,
         config,
         private: bytes,
+        plannedIdentity,
+        ...(result.deferred ? { deferred: result.deferred } : {}),
       };
     },
 
@@ -229,6 +299,7 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         state: plan.prior,
         private: plan.private,
         diagnostics: plain(diagnostics),
+        identity: plan.prior === null ? null : (plan.plannedIdentity as ObjectValue | null),
       });
       if (plan.typeName !== typeName) {
         throw new Error(`kit.apply("${typeName}") was given a plan of ${plan.typeName}`);
@@ -256,6 +327,7 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         config: plan.config,
         plannedPrivate: plan.private,
         providerMeta,
+        plannedIdentity: plan.plannedIdentity as ObjectValue | null,
       });
       diagnostics.append(result.diagnostics);
       const state = overWire(
@@ -266,7 +338,13 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         true,
       );
       if (state === undefined) return kept();
-      return { state, private: result.private, diagnostics: plain(diagnostics) };
+      const identity = identityOutput(
+        resource,
+        result.newIdentity,
+        diagnostics,
+        `${typeName} apply identity`,
+      );
+      return { state, private: result.private, diagnostics: plain(diagnostics), identity };
     },
 
     async read(typeName, state, readOptions = {}) {
@@ -276,10 +354,11 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
       await ensureConfigured(diagnostics);
       const current = input(resource.schema, state, resource.valueType, diagnostics, "current state");
       const providerMeta = meta(diagnostics);
-      if (current === undefined || providerMeta === undefined) {
-        return { state: null, private: stored, diagnostics: plain(diagnostics) };
+      const identity = identityInput(resource, readOptions.identity, diagnostics, "current identity");
+      if (current === undefined || providerMeta === undefined || identity === undefined) {
+        return { state: null, private: stored, diagnostics: plain(diagnostics), identity: null };
       }
-      const result = await readResource(server, resource, current, stored, providerMeta);
+      const result = await readResource(server, resource, current, stored, providerMeta, deferral, identity);
       diagnostics.append(result.diagnostics);
       const newState = overWire(
         result.newState,
@@ -288,22 +367,70 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         `${typeName} read result`,
         true,
       );
-      if (newState === undefined) return { state: current, private: stored, diagnostics: plain(diagnostics) };
-      return { state: newState, private: result.private, diagnostics: plain(diagnostics) };
+      if (newState === undefined) {
+        return { state: current, private: stored, diagnostics: plain(diagnostics), identity };
+      }
+      return {
+        state: newState,
+        private: result.private,
+        diagnostics: plain(diagnostics),
+        identity: identityOutput(resource, result.newIdentity, diagnostics, `${typeName} read identity`),
+        ...(result.deferred ? { deferred: result.deferred } : {}),
+      };
     },
 
-    async importState(typeName, id) {
+    async importState(typeName, target) {
       const resource = resourceOf(typeName);
       const diagnostics = new Diagnostics();
       await ensureConfigured(diagnostics);
-      const result = await importResourceState(server, resource, id);
+      const byIdentity =
+        typeof target === "string"
+          ? null
+          : identityInput(resource, target.identity, diagnostics, "import identity");
+      if (byIdentity === undefined) {
+        return { state: null, private: new Uint8Array(0), diagnostics: plain(diagnostics), identity: null };
+      }
+      const result = await importResourceState(
+        server,
+        resource,
+        byIdentity === null ? (target as string) : { identity: byIdentity },
+        deferral,
+      );
       diagnostics.append(result.diagnostics);
       const state =
         result.state === undefined
           ? null
           : (overWire(result.state, resource.valueType, diagnostics, `${typeName} imported state`, true) ??
             null);
-      return { state, private: result.private ?? new Uint8Array(0), diagnostics: plain(diagnostics) };
+      const identity = identityOutput(
+        resource,
+        result.identity ?? null,
+        diagnostics,
+        `${typeName} imported identity`,
+      );
+      return {
+        state,
+        private: result.private ?? new Uint8Array(0),
+        diagnostics: plain(diagnostics),
+        identity,
+        ...(result.deferred ? { deferred: result.deferred } : {}),
+      };
+    },
+
+    async upgradeIdentity(typeName, request) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      const result = await upgradeResourceIdentity(server, resource, {
+        version: request.version,
+        json: new TextEncoder().encode(stringifyJson(request.identity)),
+      });
+      diagnostics.append(result.diagnostics);
+      const identity =
+        result.identity === undefined
+          ? undefined
+          : (identityOutput(resource, result.identity, diagnostics, `${typeName} upgraded identity`) ??
+            undefined);
+      return { identity, diagnostics: plain(diagnostics) };
     },
 
     async upgrade(typeName, request) {
@@ -323,6 +450,28 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
       return { state, diagnostics: plain(diagnostics) };
     },
 
+    async move(typeName, request) {
+      const resource = resourceOf(typeName);
+      const diagnostics = new Diagnostics();
+      const result = await moveResourceState(server, resource, {
+        source: {
+          typeName: request.sourceTypeName,
+          providerAddress: request.sourceProviderAddress ?? `registry.opentofu.org/tsvider/${provider.name}`,
+          schemaVersion: request.sourceSchemaVersion ?? 0,
+        },
+        sourceState: new TextEncoder().encode(stringifyJson(request.state)),
+        sourcePrivate: request.sourcePrivate,
+        sourceIdentity: undefined,
+        sourceIdentitySchemaVersion: 0,
+      });
+      diagnostics.append(result.diagnostics);
+      const state =
+        result.state === undefined
+          ? undefined
+          : overWire(result.state, resource.valueType, diagnostics, `${typeName} moved state`, true);
+      return { state, private: result.private ?? new Uint8Array(0), diagnostics: plain(diagnostics) };
+    },
+
     async readDataSource(typeName, config) {
       const dataSource = dataSourceOf(typeName);
       const diagnostics = new Diagnostics();
@@ -334,23 +483,32 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
       }
       diagnostics.append(await validateDataResourceConfig(server, dataSource, values));
       if (diagnostics.hasErrors) return { state: null, diagnostics: plain(diagnostics) };
-      const result = await readDataSource(server, dataSource, values, providerMeta);
+      const result = await readDataSource(server, dataSource, values, providerMeta, deferral);
       diagnostics.append(result.diagnostics);
       const state =
         result.state === null
           ? null
           : (overWire(result.state, dataSource.valueType, diagnostics, `${typeName} read result`, true) ??
             null);
-      return { state, diagnostics: plain(diagnostics) };
+      return {
+        state,
+        diagnostics: plain(diagnostics),
+        ...(result.deferred ? { deferred: result.deferred } : {}),
+      };
     },
 
     lifecycle: (typeName, steps) => runLifecycle(kit, typeName, steps),
+
+    ephemeral: ephemeralTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
+    actions: actionTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
+    stateStores: stateStoreTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
+    lists: listTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
   };
   return kit;
 }
 
 /** A test's object made whole (left-out attributes null) and carried over the wire. */
-function input(
+export function input(
   schema: Resource["schema"],
   values: TestValues,
   type: CtyType,
@@ -366,7 +524,7 @@ function input(
  * `answer`: the provider's side encodes it (an error there is the provider's bug), else the
  * host's (an error there is a bad value in the test).
  */
-function overWire<T extends CtyValue>(
+export function overWire<T extends CtyValue>(
   value: T,
   type: CtyType,
   diagnostics: Diagnostics,
@@ -386,7 +544,7 @@ function overWire<T extends CtyValue>(
   return decodeDynamic(encoded, type, diagnostics, what) as T | undefined;
 }
 
-function plain(diagnostics: Diagnostics): Diagnostic[] {
+export function plain(diagnostics: Diagnostics): Diagnostic[] {
   return diagnostics.items.map((d) => ({ ...d }));
 }
 

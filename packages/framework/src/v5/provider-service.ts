@@ -6,7 +6,9 @@ import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin5";
 import type { Diagnostics } from "../diagnostics.js";
 import { instrumentRpcs } from "../internal/instrument-rpcs.js";
+import { actionRpcs } from "../protocol/action-handlers.js";
 import { callFunctionRpc } from "../protocol/functions.js";
+import { listRpcs } from "../protocol/list-handlers.js";
 import { type Handler, providerHandlers, stopHandler, unary } from "../protocol/provider-handlers.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { findNestedAttribute, protocol5Refusal } from "./nested-attributes.js";
@@ -60,6 +62,11 @@ export function providerServiceV5(server: ProviderServer): UntypedServiceImpleme
       pb.UpgradeResourceState_Response,
       guard(h.upgradeResourceState),
     ),
+    upgradeResourceIdentity: unary(
+      "UpgradeResourceIdentity",
+      pb.UpgradeResourceIdentity_Response,
+      guard(h.upgradeResourceIdentity),
+    ),
     readResource: unary(
       "ReadResource",
       pb.ReadResource_Response,
@@ -101,12 +108,16 @@ export function providerServiceV5(server: ProviderServer): UntypedServiceImpleme
       pb.CloseEphemeralResource_Response,
       guard(h.closeEphemeralResource),
     ),
+    moveResourceState: unary("MoveResourceState", pb.MoveResourceState_Response, guard(h.moveResourceState)),
     getFunctions: unary("GetFunctions", pb.GetFunctions_Response, guard(h.getFunctions)),
     // Its answer has no diagnostics; a refused provider answers with a FunctionError.
     callFunction: callFunctionRpc(
       pb.CallFunction_Response,
       refusal ? () => ({ error: { text: `${refusal.summary}: ${refusal.detail}` } }) : h.callFunction,
     ),
+    // A refused provider never gets this far: the host stops at GetSchema.
+    ...actionRpcs(server, h, pb),
+    ...listRpcs(server, h, pb),
     // Stopping is harmless even for a refused provider.
     stop: stopHandler(server, pb.Stop_Response),
   };

@@ -4,8 +4,11 @@
 import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { instrumentRpcs } from "../internal/instrument-rpcs.js";
+import { actionRpcs } from "../protocol/action-handlers.js";
 import { callFunctionRpc } from "../protocol/functions.js";
+import { listRpcs } from "../protocol/list-handlers.js";
 import { providerHandlers, stopHandler, unary } from "../protocol/provider-handlers.js";
+import { stateStoreRpcs } from "../protocol/state-store-handlers.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { schemaTranslationV6 } from "./convert.js";
 
@@ -40,6 +43,11 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       pb.UpgradeResourceState_Response,
       h.upgradeResourceState,
     ),
+    upgradeResourceIdentity: unary(
+      "UpgradeResourceIdentity",
+      pb.UpgradeResourceIdentity_Response,
+      h.upgradeResourceIdentity,
+    ),
     readResource: unary("ReadResource", pb.ReadResource_Response, h.readResource),
     planResourceChange: unary("PlanResourceChange", pb.PlanResourceChange_Response, h.planResourceChange),
     applyResourceChange: unary("ApplyResourceChange", pb.ApplyResourceChange_Response, h.applyResourceChange),
@@ -65,9 +73,13 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
       pb.CloseEphemeralResource_Response,
       h.closeEphemeralResource,
     ),
+    moveResourceState: unary("MoveResourceState", pb.MoveResourceState_Response, h.moveResourceState),
     getFunctions: unary("GetFunctions", pb.GetFunctions_Response, h.getFunctions),
     // No diagnostics in its answer: every failure is the response's FunctionError.
     callFunction: callFunctionRpc(pb.CallFunction_Response, h.callFunction),
+    ...actionRpcs(server, h, pb),
+    ...listRpcs(server, h, pb),
+    ...stateStoreRpcs(server, h, pb),
     stopProvider: stopHandler(server, pb.StopProvider_Response),
   };
   return instrumentRpcs(implementation as UntypedServiceImplementation, server.metrics);

@@ -1,0 +1,131 @@
+// A local file whose content is a secret: the content is a write-only argument, so it reaches
+// the provider in each plan and apply but is never written to a plan or state file, and it may
+// come from an ephemeral value (an ephemeral resource, an `ephemeral` variable). Since nothing
+// remembers it, Terraform cannot see it change: `content_wo_version` says when to write it
+// again, the pattern Terraform's own providers use for passwords (`password_wo` and
+// `password_wo_version`). It can also take over `tsvider_file_content` objects through a
+// `moved` block, which takes their content out of state.
+
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import {
+  attr,
+  defineResource,
+  requiresReplace,
+  TsviderError,
+  type Unknown,
+  validate,
+} from "@tsvider/framework";
+
+/** The mode a secret file gets when config does not say: readable by its owner only. */
+export const DEFAULT_SECRET_FILE_PERMISSION = "0600";
+
+const schema = {
+  filename: attr.string({
+    required: true,
+    planModifiers: [requiresReplace()],
+    validators: [validate.length({ min: 1 })],
+    description:
+      "Path of the file, absolute or relative to the directory tofu runs in. Changing it replaces the file.",
+  }),
+  content_wo: attr.string({
+    required: true,
+    writeOnly: true,
+    description:
+      "The file's content, written as UTF-8. Write-only: never stored in the plan or state, and it may be ephemeral. It is written when the file is created and whenever content_wo_version changes.",
+  }),
+  content_wo_version: attr.number({
+    optional: true,
+    description: "Change it (1, 2, ...) to write content_wo to the file again.",
+  }),
+  file_permission: attr.string({
+    optional: true,
+    computed: true,
+    default: DEFAULT_SECRET_FILE_PERMISSION,
+    validators: [validate.regex(/^0[0-7]{3}$/, 'must be an octal mode of four digits, such as "0600"')],
+    description: `The file's mode, four octal digits; "${DEFAULT_SECRET_FILE_PERMISSION}" when not set.`,
+  }),
+};
+
+export interface SecretFileOptions {
+  /** Defaults to `tsvider_secret_file`; use your provider's prefix to reuse it elsewhere. */
+  readonly typeName?: string;
+  /** The type whose objects it takes over through `moved` blocks; defaults to `tsvider_file_content`. */
+  readonly fileContentTypeName?: string;
+}
+
+export function secretFileResource(options: SecretFileOptions = {}) {
+  return defineResource({
+    typeName: options.typeName ?? "tsvider_secret_file",
+    description: "Manages a local file whose content is a secret, kept out of plan and state.",
+    schema,
+    moveState: [
+      {
+        // A plain file becoming a secret one: the same file on disk, its content no longer in
+        // state. Any schema version: version 0 lacked file_permission, which read then fills.
+        sourceTypeName: options.fileContentTypeName ?? "tsvider_file_content",
+        move({ sourceState, sourceTypeName }) {
+          const { filename, file_permission } = sourceState;
+          if (typeof filename !== "string") {
+            throw new TsviderError(`The moved ${sourceTypeName} object has no filename`, {
+              detail: "Its stored state is damaged; import the file as a secret file instead.",
+            });
+          }
+          return { filename, file_permission: typeof file_permission === "string" ? file_permission : null };
+        },
+      },
+    ],
+    async create({ plan, config }) {
+      const mode = modeOf(plan.file_permission);
+      await writeAtomically(plan.filename, config.content_wo, mode);
+      return { ...plan, file_permission: modeText(mode) };
+    },
+    async read({ state }) {
+      try {
+        const { mode } = await stat(state.filename);
+        return { ...state, file_permission: modeText(mode) };
+      } catch (err) {
+        // Gone from disk: Terraform drops it from state and plans to create it again.
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async update({ plan, state, config }) {
+      const mode = modeOf(plan.file_permission);
+      if (plan.content_wo_version !== state.content_wo_version) {
+        await writeAtomically(plan.filename, config.content_wo, mode);
+      } else {
+        await chmod(plan.filename, mode);
+      }
+      return { ...plan, file_permission: modeText(mode) };
+    },
+    async delete({ state }) {
+      await rm(state.filename, { force: true });
+    },
+    async importState({ id }) {
+      return { filename: id };
+    },
+  });
+}
+
+function modeOf(permission: string | null | Unknown): number {
+  return Number.parseInt(typeof permission === "string" ? permission : DEFAULT_SECRET_FILE_PERMISSION, 8);
+}
+
+function modeText(mode: number): string {
+  return (mode & 0o777).toString(8).padStart(4, "0");
+}
+
+/** Beside the target, then renamed over it, created with the final mode so no one reads it early. */
+async function writeAtomically(filename: string, content: string, mode: number): Promise<void> {
+  await mkdir(dirname(filename), { recursive: true });
+  const temporary = `${filename}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, content, { encoding: "utf8", mode: 0o600 });
+    await chmod(temporary, mode);
+    await rename(temporary, filename);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
