@@ -9,7 +9,12 @@ import { randomTokenEphemeral } from "@tsvider/components/random-token";
 import { secretFileResource } from "@tsvider/components/secret-file";
 import { writeMarkerAction } from "@tsvider/components/write-marker";
 import { attr, defineProvider } from "@tsvider/framework";
-import { testDeferredResource, testFailingResource } from "./test-components.js";
+import {
+  testDeferredResource,
+  testFailingResource,
+  testLeaseEphemeral,
+  testSlowResource,
+} from "./test-components.js";
 
 export const VERSION = "0.1.0";
 
@@ -40,9 +45,10 @@ export const provider = defineProvider({
     secretFileResource(),
     testDeferredResource,
     testFailingResource,
+    testSlowResource,
   ],
   dataSources: [fileDataSource()],
-  ephemeralResources: [randomTokenEphemeral()],
+  ephemeralResources: [randomTokenEphemeral(), testLeaseEphemeral],
   listResources: [fileContentList(fileContent)],
   actions: [writeMarkerAction()],
   stateStores: [fsStateStore()],
