@@ -1,26 +1,30 @@
 // tsvider conformance runner.
-//   examples  run every example of the reference provider through the real tofu
+//   examples [filter...]  run the reference provider's examples (those whose names contain a
+//             filter, when given) through the real tofu or terraform, as each example asks
 //   demo      apply one example with tofu's own output, show what it did, then destroy it
 //   install   put the reference provider into a filesystem mirror for your own tofu runs
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig } from "@tsvider/conformance";
 import {
-  BinaryNotFoundError,
-  installProviderMirror,
-  mirrorCliConfig,
-  resolveTofu,
-} from "@tsvider/conformance";
-import { copyExample, type Environment, findExamples, prepareEnvironment, runExample } from "./examples.js";
+  type BinaryName,
+  copyExample,
+  type Environment,
+  type ExampleResult,
+  filterExamples,
+  findExamples,
+  prepareEnvironment,
+  runExample,
+  summarize,
+} from "./examples.js";
 import { referenceProvider } from "./reference-provider.js";
 
-const DEMO_EXAMPLE = "resources/tsvider_file_content";
+const DEMO_EXAMPLE = "resources/tsvider_file_content/basic";
 
 async function setUp(): Promise<{ env: Environment; cleanup: () => Promise<void> }> {
-  const binary = resolveTofu();
   const workRoot = await mkdtemp(join(tmpdir(), "tsvider-conformance-"));
   const env = await prepareEnvironment({
-    binary,
     workRoot,
     namespace: referenceProvider.namespace,
     type: referenceProvider.type,
@@ -30,38 +34,63 @@ async function setUp(): Promise<{ env: Environment; cleanup: () => Promise<void>
   return { env, cleanup: () => rm(workRoot, { recursive: true, force: true }) };
 }
 
-async function examples(): Promise<number> {
+/** Runs the examples whose names contain any of the arguments (every example without one). */
+async function examples(filters: readonly string[]): Promise<number> {
+  const all = await findExamples(referenceProvider.examplesDir);
+  const names = filterExamples(all, filters);
+  if (names.length === 0) {
+    console.log(
+      all.length === 0
+        ? `no examples found under ${referenceProvider.examplesDir}`
+        : `no example matches ${filters.map((f) => JSON.stringify(f)).join(" or ")}; there are:\n${indent(all.join("\n"))}`,
+    );
+    console.log(`\n${summarize([])}`);
+    return 1;
+  }
   const { env, cleanup } = await setUp();
-  const names = await findExamples(referenceProvider.examplesDir);
   console.log(
-    `tofu: ${env.binary}\nprovider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}\n`,
+    `provider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}${
+      filters.length > 0 ? ` of ${all.length}` : ""
+    }\n`,
   );
-  let passed = 0;
-  let failed = 0;
+  const shown = new Set<BinaryName>();
+  const results: ExampleResult[] = [];
   for (const name of names) {
-    const result = await runExample(referenceProvider.examplesDir, name, env, referenceProvider.version);
-    if (result.passed) {
-      passed++;
-      console.log(`PASS ${name}  (${result.steps.join(" → ")})`);
-    } else {
-      failed++;
-      console.log(`FAIL ${name}  at ${result.failure!.step}\n${indent(result.failure!.message)}`);
+    for (const result of await runExample(
+      referenceProvider.examplesDir,
+      name,
+      env,
+      referenceProvider.version,
+    )) {
+      if (!shown.has(result.binary)) {
+        shown.add(result.binary);
+        console.log(`${result.binary}: ${binaryPath(env, result.binary)}`);
+      }
+      results.push(result);
+      const label = `${name} [${result.binary}]`;
+      if (result.passed) console.log(`PASS ${label}  (${result.steps.join(" → ")})`);
+      else console.log(`FAIL ${label}  at ${result.failure!.step}\n${indent(result.failure!.message)}`);
     }
   }
+  const failed = results.filter((r) => !r.passed).length;
   if (failed === 0) await cleanup();
-  else console.log(`\nworking directories kept for inspection under ${env.workRoot}`);
-  if (names.length === 0) {
-    console.log(`no examples found under ${referenceProvider.examplesDir}`);
-    failed++;
-  }
-  console.log(`\n${passed} passed, ${failed} failed`);
+  else console.log(`\nworking directories kept for inspection under ${join(env.workRoot, "work")}`);
+  console.log(`\n${summarize(results)}`);
   return failed === 0 ? 0 : 1;
+}
+
+function binaryPath(env: Environment, name: BinaryName): string {
+  try {
+    return env.binary(name);
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }
 
 async function demo(): Promise<number> {
   const { env, cleanup } = await setUp();
-  const work = await copyExample(referenceProvider.examplesDir, DEMO_EXAMPLE, env);
-  console.log(`Running examples/${DEMO_EXAMPLE} with ${env.binary} in ${work.dir}\n`);
+  const work = await copyExample(referenceProvider.examplesDir, DEMO_EXAMPLE, env, "tofu");
+  console.log(`Running examples/${DEMO_EXAMPLE} with ${work.binary} in ${work.dir}\n`);
   console.log("$ tofu init");
   await work.run(["init", "-no-color"]);
   const lock = await readFile(join(work.dir, ".terraform.lock.hcl"), "utf8");
@@ -97,8 +126,8 @@ function indent(text: string): string {
  * repository root) and writes <dir>/tofurc, a CLI config that installs it from there, so
  * `tofu init` anywhere verifies it and writes a lock file.
  */
-async function install(): Promise<number> {
-  const dir = resolve(process.argv[3] ?? join(referenceProvider.dir, "..", "..", ".tsvider"));
+async function install(args: readonly string[]): Promise<number> {
+  const dir = resolve(args[0] ?? join(referenceProvider.dir, "..", "..", ".tsvider"));
   const mirrorDir = join(dir, "mirror");
   await rm(mirrorDir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -120,20 +149,23 @@ async function install(): Promise<number> {
   return 0;
 }
 
-const commands: Record<string, () => Promise<number>> = { examples, demo, install };
+const commands: Record<string, (args: readonly string[]) => Promise<number>> = { examples, demo, install };
 const command = commands[process.argv[2] ?? ""];
+// `pnpm run examples -- x` passes the "--" along.
+const args = process.argv.slice(3).filter((a) => a !== "--");
 if (!command) {
   console.error(`usage: conformance-runner <${Object.keys(commands).join("|")}>`);
   process.exit(2);
 }
 try {
-  process.exitCode = await command();
+  process.exitCode = await command(args);
 } catch (err) {
   if (err instanceof BinaryNotFoundError) {
     console.error(err.message);
   } else {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   }
-  if (command === examples) console.log("\n0 passed, 1 failed");
+  if (command === examples)
+    console.log("\nthe runner failed before it could run the examples: 0 passed, 1 failed");
   process.exitCode = 1;
 }

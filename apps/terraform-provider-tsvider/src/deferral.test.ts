@@ -133,7 +133,7 @@ describe("a provider configured from a value not known until apply", () => {
       const work = await initProject(
         host,
         "provider-known",
-        `provider "tsvider" {\n  label = "known"\n}\nresource "tsvider_directory" "d" {\n  path = "\${path.module}/d"\n}\n`,
+        `provider "tsvider" {\n  label = "known"\n}\nresource "tsvider_local_directory" "d" {\n  path = "\${path.module}/d"\n}\n`,
       );
       await work.run(["apply", "-auto-approve", "-no-color"]);
       expect(existsSync(join(work.dir, "d"))).toBe(true);

@@ -2,7 +2,7 @@
 // beyond the runner's init / apply / no-op plan / destroy cycle.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +90,28 @@ describe("tsvider_file_content on the real tofu", () => {
     expect(shown.stdout).toMatch(/content_hash\s+= "[0-9a-f]{64}"/);
     expect(shown.stdout).toMatch(/file_permission = "0644"/);
     expect((await planExitCode(work)).code).toBe(0);
+  });
+});
+
+describe("a failed apply", () => {
+  it("points at filename when the path is a directory, and leaves nothing behind", async () => {
+    const dir = join(root, "blocked");
+    await mkdir(join(dir, "taken"), { recursive: true });
+    await writeFile(join(dir, "main.tf"), config("taken", "content\n"));
+    const work = new Workdir({ dir, binary, cliConfigFile });
+    await work.run(["init", "-no-color"]);
+    const failed = await work.run(["apply", "-auto-approve", "-no-color"], { okCodes: [1] });
+    const stderr = failed.stderr.replace(/\s+/g, " ");
+    expect(stderr).toContain('Error: Cannot write "taken": the path is a directory');
+    expect(stderr).toContain(
+      'on main.tf line 7, in resource "tsvider_file_content" "f": 7: filename = "taken"',
+    );
+    expect(stderr).toContain("Nothing was written there.");
+    // No temporary file beside it, nothing in the directory, nothing in state.
+    expect((await readdir(work.dir)).filter((n) => n.includes(".tmp"))).toEqual([]);
+    expect(await readdir(join(work.dir, "taken"))).toEqual([]);
+    const state = await work.run(["state", "list", "-no-color"], { okCodes: [0, 1] });
+    expect(state.stdout.trim()).toBe("");
   });
 });
 

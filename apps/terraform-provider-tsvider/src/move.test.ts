@@ -103,7 +103,7 @@ moved {
     const work = await initProject(
       tofu,
       "directory-to-secret",
-      `resource "tsvider_directory" "d" {
+      `resource "tsvider_local_directory" "d" {
   path = "dir"
 }
 `,
@@ -120,7 +120,7 @@ resource "tsvider_secret_file" "d" {
 }
 
 moved {
-  from = tsvider_directory.d
+  from = tsvider_local_directory.d
   to   = tsvider_secret_file.d
 }
 `,
@@ -128,9 +128,9 @@ moved {
     const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
     // tofu wraps the detail to its terminal width.
     const output = plan.stderr.replace(/\s+/g, " ");
-    expect(output).toContain("tsvider_secret_file cannot take over tsvider_directory objects");
+    expect(output).toContain("tsvider_secret_file cannot take over tsvider_local_directory objects");
     expect(output).toContain(
-      `moves a tsvider_directory object (provider ${registry}/tsvider/tsvider, schema version 0) to tsvider_secret_file`,
+      `moves a tsvider_local_directory object (provider ${registry}/tsvider/tsvider, schema version 0) to tsvider_secret_file`,
     );
     expect(output).toContain(
       "takes over objects of: tsvider_file_content (any provider, any schema version)",

@@ -1,7 +1,7 @@
 // Plugin protocol 5 through the real tofu. TSVIDER_PROTOCOLS=5 makes serve() offer only
 // protocol 5, as a provider built for hosts that speak only 5 would. The reference provider
-// has a nested attribute (tsvider_directory's permissions), which protocol 5 cannot describe,
-// so over 5 tofu must show our refusal; the lifecycle runs over 5 with the reference
+// run in test mode has a nested attribute (the test-only tsvider_nested_resource_test's
+// summary), which protocol 5 cannot describe, so over 5 tofu must show our refusal; the lifecycle runs over 5 with the reference
 // provider's components that protocol 5 can describe, served by a three-line entry written
 // here (the same framework and components the bundle holds, from their built dist).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -41,7 +41,7 @@ function negotiated(log: string): { versions: string[]; grpcCalls: string[] } {
   };
 }
 
-describe("the reference provider over protocol 5 only", () => {
+describe("the reference provider in test mode over protocol 5 only", () => {
   it("is refused with a diagnostic naming the nested attribute, which tofu shows", async () => {
     const work = await project(
       "refused",
@@ -49,6 +49,7 @@ describe("the reference provider over protocol 5 only", () => {
       tofu.cliConfigFile,
       {
         TSVIDER_PROTOCOLS: "5",
+        TSVIDER_TESTMODE: "true",
       },
     );
     await work.run(["init", "-no-color"]);
@@ -60,7 +61,7 @@ describe("the reference provider over protocol 5 only", () => {
     const stderr = (failure as CommandFailedError).result.stderr.replace(/\s+/g, " ");
     expect(stderr).toContain("This provider cannot be served over plugin protocol 5");
     expect(stderr).toContain(
-      `The resource tsvider_directory's attribute "permissions" is a nested attribute`,
+      `The resource tsvider_nested_resource_test's attribute "summary" is a nested attribute`,
     );
     expect(stderr).toContain("Use protocol 6 (OpenTofu ≥ 1.0 / Terraform ≥ 1.0 speak it)");
   });

@@ -1,14 +1,37 @@
 // The reference provider's definition, separate from main.ts so tests can serve it in-process.
-import { directoryResource } from "@tsvider/components/directory";
+
+import { collectionFunctions } from "@tsvider/components/collection-functions";
+import { echoAction } from "@tsvider/components/echo";
+import { envVariablesDataSource } from "@tsvider/components/env-variables";
 import { fileContentResource } from "@tsvider/components/file-content";
 import { fileContentList } from "@tsvider/components/file-content-list";
 import { fileDataSource } from "@tsvider/components/file-data-source";
+import { fileInfoDataSource } from "@tsvider/components/file-info";
 import { fsStateStore } from "@tsvider/components/fs-state-store";
 import { fileFunctions } from "@tsvider/components/functions";
+import { httpApiDataSource } from "@tsvider/components/http-api";
+import { leaseEphemeral } from "@tsvider/components/lease";
+import { lensJqDataSource, lensJqFunction } from "@tsvider/components/lens-jq";
+import { localDirectoryResource } from "@tsvider/components/local-directory";
+import { nestedResourceTestResource } from "@tsvider/components/nested-resource-test";
+import { numericFunctions } from "@tsvider/components/numeric-functions";
+import { privateStateVerifierResource } from "@tsvider/components/private-state-verifier";
+import { apiProviderSchema, apiSettings } from "@tsvider/components/provider-config";
+import { providerConfigReaderDataSource } from "@tsvider/components/provider-config-reader";
 import { randomTokenEphemeral } from "@tsvider/components/random-token";
 import { secretFileResource } from "@tsvider/components/secret-file";
+import { secretNoteResource } from "@tsvider/components/secret-note";
+import { stringFunctions } from "@tsvider/components/string-functions";
+import {
+  mixedMapTestDataSource,
+  simpleMapTestDataSource,
+  structuredObjectTestDataSource,
+} from "@tsvider/components/structure-test-data";
+import { timedTokenResource } from "@tsvider/components/timed-token";
+import { waitForFileAction } from "@tsvider/components/wait-for-file";
+import { warningExampleResource } from "@tsvider/components/warning-example";
 import { writeMarkerAction } from "@tsvider/components/write-marker";
-import { attr, defineProvider } from "@tsvider/framework";
+import { attr, defineProvider, testOnly } from "@tsvider/framework";
 import {
   testDeferredResource,
   testFailingResource,
@@ -31,26 +54,52 @@ export const provider = defineProvider({
       description:
         "A name for this provider configuration, in the provider's log. Set from a value not known until apply, the provider defers its work to a later plan (Terraform with -allow-deferral; other runs fail, saying so).",
     }),
+    // api_endpoint, api_token, api_timeout, api_retries, api_insecure_skip_verify, api_headers.
+    ...apiProviderSchema,
   },
   // A configuration not known yet (label set from a resource still to be created) defers every
   // resource, data source and ephemeral resource instead of configuring with unknown values.
   deferWhenConfigUnknown: true,
   configure({ config, log }) {
     if (config.label !== null) log.debug("configured", { label: config.label });
+    // The provider data every component receives: tsvider_http_api and
+    // tsvider_provider_config_reader read it.
+    return apiSettings(config);
   },
   // The test-only ones are served only with TSVIDER_TESTMODE=true (test-components.ts).
   resources: [
     fileContent,
-    directoryResource(),
+    localDirectoryResource(),
     secretFileResource(),
+    timedTokenResource(),
+    warningExampleResource(),
+    testOnly(privateStateVerifierResource()),
+    testOnly(secretNoteResource()),
+    testOnly(nestedResourceTestResource()),
     testDeferredResource,
     testFailingResource,
     testSlowResource,
   ],
-  dataSources: [fileDataSource()],
-  ephemeralResources: [randomTokenEphemeral(), testLeaseEphemeral],
+  dataSources: [
+    lensJqDataSource(),
+    fileDataSource(),
+    fileInfoDataSource(),
+    envVariablesDataSource(),
+    httpApiDataSource(),
+    providerConfigReaderDataSource(),
+    testOnly(simpleMapTestDataSource()),
+    testOnly(mixedMapTestDataSource()),
+    testOnly(structuredObjectTestDataSource()),
+  ],
+  ephemeralResources: [randomTokenEphemeral(), leaseEphemeral(), testLeaseEphemeral],
   listResources: [fileContentList(fileContent)],
-  actions: [writeMarkerAction()],
+  actions: [writeMarkerAction(), echoAction(), waitForFileAction()],
   stateStores: [fsStateStore()],
-  functions: fileFunctions,
+  functions: [
+    ...fileFunctions,
+    ...numericFunctions,
+    ...stringFunctions,
+    ...collectionFunctions,
+    lensJqFunction,
+  ],
 });

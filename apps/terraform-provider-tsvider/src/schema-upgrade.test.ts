@@ -1,6 +1,6 @@
-// Upgrading tsvider_file_content's state from schema version 0 to 1 with the real tofu: state
-// written by the earlier provider (bundled from file-content-v0.test-support.ts), then read by
-// the current one, which must keep every value, plan no change, and store version 1.
+// Upgrading tsvider_file_content's state from schema version 0 to the current one (2) with the
+// real tofu: state written by the earlier provider (bundled from file-content-v0.test-support.ts),
+// then read by the current one, which must keep every value, plan no change, and store version 2.
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -78,21 +78,23 @@ resource "tsvider_file_content" "f" {
     // which does not ask the provider to upgrade, refuses to read it until state is written.
     expect((await storedInstance(dir)).schema_version).toBe(0);
     const early = await v1.run(["state", "show", "-no-color", "tsvider_file_content.f"], { okCodes: [1] });
-    expect(early.stderr).toContain("does not match version 1 from the provider");
+    expect(early.stderr).toContain("does not match version 2 from the provider");
 
     await v1.run(["apply", "-refresh-only", "-auto-approve", "-no-color"]);
     const after = await storedInstance(dir);
-    expect(after.schema_version).toBe(1);
+    expect(after.schema_version).toBe(2);
     expect(after.attributes).toEqual({
       filename: "out.txt",
       content: CONTENT,
       file_permission: "0644",
       content_hash: hash,
+      exists: true,
     });
     const shown = await v1.run(["state", "show", "-no-color", "tsvider_file_content.f"]);
     expect(shown.stdout).toContain('file_permission = "0644"');
     expect(shown.stdout).toContain(`content_hash    = ${JSON.stringify(hash)}`);
-    expect(shown.stdout).not.toContain("exists");
+    // Version 1 dropped `exists`; version 2 has it again (always true), as pyvider's has.
+    expect(shown.stdout).toMatch(/exists\s+= true/);
 
     expect((await v1.run(["plan", "-detailed-exitcode", "-no-color"], { okCodes: [0, 2] })).code).toBe(0);
   });

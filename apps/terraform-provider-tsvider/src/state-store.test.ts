@@ -1,4 +1,4 @@
-// tsvider_fs through the real Terraform (OpenTofu has no state stores; Terraform needs its
+// tsvider_filesystem_store through the real Terraform (OpenTofu has no state stores; Terraform needs its
 // experiments and TF_ENABLE_PLUGGABLE_STATE_STORAGE): init installs the provider from the
 // mirror and configures the store, apply writes the state through the provider in chunks,
 // workspaces are the store's states, a lock held by another Terraform process fails the next
@@ -19,13 +19,13 @@ afterAll(() => terraform.cleanup());
 
 const pluggableState = { TF_ENABLE_PLUGGABLE_STATE_STORAGE: "1" };
 
-/** A project whose state lives in `states/` through tsvider_fs, initialised. */
+/** A project whose state lives in `states/` through tsvider_filesystem_store, initialised. */
 function stateStoreProject(name: string, body: string, chunkSize?: number): Promise<Workdir> {
   return initProject(
     terraform,
     name,
     `terraform {
-  state_store "tsvider_fs" {
+  state_store "tsvider_filesystem_store" {
     provider "tsvider" {}
     path = "states"${chunkSize === undefined ? "" : `\n    chunk_size = ${chunkSize}`}
   }
@@ -49,7 +49,7 @@ async function stateOf(work: Workdir, stateId = "default") {
   };
 }
 
-describe("tsvider_fs on the real Terraform", () => {
+describe("tsvider_filesystem_store on the real Terraform", () => {
   it("keeps the state in the store: apply writes it, plan reads it back", async () => {
     const work = await stateStoreProject("apply", file("hello\n"), 100);
     // init configured the store; there is no state until the first apply.
@@ -74,7 +74,9 @@ describe("tsvider_fs on the real Terraform", () => {
       extraEnv: { ...pluggableState, TF_LOG: "TRACE" },
     }).run(["plan", "-no-color"]);
     expect(traced.stderr).toContain("proposing client capabilities: EXTRA_VALUE_AT_END=chunk_size:8388608");
-    expect(traced.stderr).toContain("negotiated a chunk size of 100 when configuring state store tsvider_fs");
+    expect(traced.stderr).toContain(
+      "negotiated a chunk size of 100 when configuring state store tsvider_filesystem_store",
+    );
     expect(traced.stderr).toContain('received chunk for range: EXTRA_VALUE_AT_END="start:100  end:199"');
     expect(traced.stderr).not.toContain("Unexpected size of");
   });
@@ -86,7 +88,7 @@ describe("tsvider_fs on the real Terraform", () => {
       join(work.dir, "main.tf"),
       `${await readFile(join(work.dir, "main.tf"), "utf8")}
 terraform {
-  state_store "tsvider_fs" {
+  state_store "tsvider_filesystem_store" {
     provider "tsvider" {}
     path = "states"
   }

@@ -87,7 +87,7 @@ resource "tsvider_file_content" "nul" {
   });
 
   it("reports a file name that leaves the directory, inside a set block", async () => {
-    const body = `resource "tsvider_directory" "d" {
+    const body = `resource "tsvider_local_directory" "d" {
   path = "out"
   file {
     name    = "../escape.txt"
@@ -101,13 +101,13 @@ resource "tsvider_file_content" "nul" {
     // summary, and tofu can only quote the resource's own line.
     expect(err).toContain('Invalid value for "file[*].name"');
     expect(err).toContain(
-      `on main.tf line ${lineOf(body, "resource")}, in resource "tsvider_directory" "d":`,
+      `on main.tf line ${lineOf(body, "resource")}, in resource "tsvider_local_directory" "d":`,
     );
     expect(err).toContain('must be a file name without "/" or "\\"; it is "../escape.txt".');
   });
 
   it("reports two files of one name", async () => {
-    const body = `resource "tsvider_directory" "d" {
+    const body = `resource "tsvider_local_directory" "d" {
   path = "out"
   file {
     name    = "same.txt"
@@ -142,16 +142,17 @@ describe("defaults through tofu", () => {
     expect(shown.stdout).toContain('file_permission = "0644"');
   });
 
-  it("plans the nested defaults of tsvider_directory's permissions", async () => {
-    const body = `resource "tsvider_directory" "d" {
-  path        = "out"
-  permissions = { file = "0600" }
+  it("plans the defaults of tsvider_local_directory's modes, and its id", async () => {
+    const body = `resource "tsvider_local_directory" "d" {
+  path            = "out"
+  file_permission = "0600"
 }
 `;
     const work = await workdir("default-permissions", body);
     const plan = await work.run(["plan", "-no-color"]);
-    expect(plan.stdout).toMatch(/\+ directory = "0755"/);
-    expect(plan.stdout).toMatch(/\+ file\s+= "0600"/);
+    expect(plan.stdout).toMatch(/\+ permissions\s+= "0o755"/);
+    expect(plan.stdout).toMatch(/\+ file_permission\s+= "0600"/);
+    expect(plan.stdout).toMatch(/\+ id\s+= ".*\/default-permissions\/out"/);
   });
 });
 

@@ -71,6 +71,7 @@ describe("fileContentList", () => {
       content: "alpha",
       file_permission: "0600",
       content_hash: "8ed3f6ad685b959ead7022518e1af76cd816f8e8ec7ccdda1ed4018e8f2223f8",
+      exists: true,
     });
   });
 
@@ -91,6 +92,7 @@ describe("fileContentList", () => {
       content: "bravo",
       file_permission: "0644",
       content_hash: null,
+      exists: null,
     });
     const invalid = await kit.lists.validate("tsvider_file_content", { directory: "" });
     expect(invalid.diagnostics[0]).toMatchObject({ severity: "error", path: [{ attribute: "directory" }] });

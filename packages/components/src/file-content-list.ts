@@ -83,6 +83,7 @@ async function stateOf(filename: string): Promise<ResourceStateOf<FileContent>> 
     content,
     file_permission: (mode & 0o777).toString(8).padStart(4, "0"),
     content_hash: createHash("sha256").update(content, "utf8").digest("hex"),
+    exists: true,
   };
 }
 

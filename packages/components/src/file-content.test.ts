@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineProvider, Unknown } from "@tsvider/framework";
@@ -26,6 +26,7 @@ describe("fileContentResource", () => {
       content: "hello",
       file_permission: "0644",
       content_hash: Unknown,
+      exists: true,
     });
     const applied = await kit.apply(TYPE, plan);
     expect(applied).toMatchObject({
@@ -90,6 +91,31 @@ describe("fileContentResource", () => {
     expect(await kit.read(TYPE, state)).toMatchObject({ state: null, diagnostics: [] });
   });
 
+  it("fails at filename when the path is a directory or below a file, writing nothing", async () => {
+    const kit = testProvider(provider);
+    await mkdir(join(dir, "taken"));
+    await writeFile(join(dir, "plain"), "x");
+    for (const [filename, why] of [
+      [join(dir, "taken"), "the path is a directory"],
+      [join(dir, "plain", "f.txt"), "a parent of the path is a file"],
+    ] as const) {
+      const applied = await kit.apply(
+        TYPE,
+        await kit.plan(TYPE, { prior: null, config: { filename, content: "c" } }),
+      );
+      expect(applied.state).toBeNull();
+      expect(applied.diagnostics).toEqual([
+        expect.objectContaining({
+          severity: "error",
+          summary: `Cannot write ${JSON.stringify(filename)}: ${why}`,
+          path: [{ attribute: "filename" }],
+        }),
+      ]);
+    }
+    expect((await readdir(dir)).sort()).toEqual(["plain", "taken"]);
+    expect(await readdir(join(dir, "taken"))).toEqual([]);
+  });
+
   it("deletes the file, and deleting a missing file is not an error", async () => {
     const kit = testProvider(provider);
     const filename = join(dir, "f.txt");
@@ -108,12 +134,19 @@ describe("fileContentResource", () => {
     await writeFile(filename, "hello");
     await chmod(filename, 0o644);
     const imported = await kit.importState(TYPE, filename);
-    expect(imported.state).toEqual({ filename, content: null, file_permission: null, content_hash: null });
+    expect(imported.state).toEqual({
+      filename,
+      content: null,
+      file_permission: null,
+      content_hash: null,
+      exists: null,
+    });
     expect((await kit.read(TYPE, imported.state!)).state).toEqual({
       filename,
       content: "hello",
       file_permission: "0644",
       content_hash: HELLO_SHA256,
+      exists: true,
     });
   });
 
@@ -145,7 +178,27 @@ describe("fileContentResource", () => {
       state: { filename: "/tmp/x", content: "hello", exists: true },
     });
     expect(upgraded).toEqual({
-      state: { filename: "/tmp/x", content: "hello", file_permission: "0644", content_hash: HELLO_SHA256 },
+      state: {
+        filename: "/tmp/x",
+        content: "hello",
+        file_permission: "0644",
+        content_hash: HELLO_SHA256,
+        exists: true,
+      },
+      diagnostics: [],
+    });
+  });
+
+  it("upgrades state of version 1, which had no `exists`", async () => {
+    const kit = testProvider(provider);
+    const state = {
+      filename: "/tmp/x",
+      content: "hello",
+      file_permission: "0600",
+      content_hash: HELLO_SHA256,
+    };
+    expect(await kit.upgrade(TYPE, { version: 1, state })).toEqual({
+      state: { ...state, exists: true },
       diagnostics: [],
     });
   });

@@ -11,6 +11,7 @@ import {
   identityAttr,
   isUnknown,
   type PlanModifierRequest,
+  ResourceError,
   requiresReplace,
   type State,
   type Unknown,
@@ -77,6 +78,13 @@ const schema = {
     planModifiers: [hashKeptWhileContentUnchanged],
     description: "SHA-256 of the content, as lowercase hex.",
   }),
+  // pyvider's file_content has it, so configurations written for it read it. A file gone from
+  // disk is dropped from state rather than kept with false, so it is true wherever it is read.
+  exists: attr.bool({
+    computed: true,
+    default: true,
+    description: "Always true: a file removed by hand drops the resource from state, to be created again.",
+  }),
 };
 
 /** What names one file for as long as it exists: its path, as config wrote it. */
@@ -99,8 +107,9 @@ export function fileContentResource(options: FileContentOptions = {}) {
     typeName: options.typeName ?? "tsvider_file_content",
     description: "Manages the content and mode of a local file.",
     schema,
-    // Version 0 had a computed `exists` (always true) and no `file_permission`.
-    version: 1,
+    // Version 0 had a computed `exists` (always true) and no `file_permission`; version 1
+    // dropped `exists`, which version 2 brings back for configurations written for pyvider.
+    version: 2,
     identity,
     upgraders: {
       0: ({ rawState }) => {
@@ -108,12 +117,26 @@ export function fileContentResource(options: FileContentOptions = {}) {
         const content = rawState.content as string;
         // Version 0 never set a mode; the default is what it left under the usual umask, and
         // the next read reports the mode on disk, so any other one shows as drift.
-        return { filename, content, file_permission: DEFAULT_FILE_PERMISSION, content_hash: sha256(content) };
+        return {
+          filename,
+          content,
+          file_permission: DEFAULT_FILE_PERMISSION,
+          content_hash: sha256(content),
+          exists: true,
+        };
       },
+      // Version 1 lacked only `exists`.
+      1: ({ rawState }) => ({
+        filename: rawState.filename as string,
+        content: rawState.content as string,
+        file_permission: rawState.file_permission as string,
+        content_hash: rawState.content_hash as string,
+        exists: true,
+      }),
     },
     async create({ plan, setIdentity }) {
       const mode = modeOf(plan.file_permission);
-      await writeAtomically(plan.filename, plan.content, mode);
+      await writeOrExplain(plan.filename, plan.content, mode);
       setIdentity({ filename: plan.filename });
       return stateFor(plan.filename, plan.content, mode);
     },
@@ -127,7 +150,7 @@ export function fileContentResource(options: FileContentOptions = {}) {
     },
     async update({ plan }) {
       const mode = modeOf(plan.file_permission);
-      await writeAtomically(plan.filename, plan.content, mode);
+      await writeOrExplain(plan.filename, plan.content, mode);
       return stateFor(plan.filename, plan.content, mode);
     },
     async delete({ state }) {
@@ -146,7 +169,7 @@ function modeOf(permission: string | null | Unknown): number {
 }
 
 function stateFor(filename: string, content: string, mode: number): State<typeof schema> {
-  return { filename, content, file_permission: modeText(mode), content_hash: sha256(content) };
+  return { filename, content, file_permission: modeText(mode), content_hash: sha256(content), exists: true };
 }
 
 /** "0644": four octal digits, the one form config may write (so state always equals it). */
@@ -165,6 +188,28 @@ async function readIfExists(filename: string): Promise<{ content: string; mode: 
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
+  }
+}
+
+/** writeAtomically, with a failure pointed at `filename` and said in words (not an errno). */
+async function writeOrExplain(filename: string, content: string, mode: number): Promise<void> {
+  try {
+    await writeAtomically(filename, content, mode);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === "EISDIR"
+        ? "the path is a directory"
+        : code === "ENOTDIR" || code === "EEXIST"
+          ? "a parent of the path is a file"
+          : code === "EACCES" || code === "EPERM"
+            ? "permission denied"
+            : "the write failed";
+    throw new ResourceError(`Cannot write ${JSON.stringify(filename)}: ${why}`, {
+      path: [{ attribute: "filename" }],
+      detail: "Nothing was written there. Choose another path, or fix what is in the way, and apply again.",
+      cause: err,
+    });
   }
 }
 

@@ -34,7 +34,7 @@ const lockSuffix = ".tfstate.lock";
 const stateIdPattern = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
 export interface FsStateStoreOptions {
-  /** Defaults to `tsvider_fs`; use your provider's prefix to reuse it elsewhere. */
+  /** Defaults to `tsvider_filesystem_store`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
@@ -53,7 +53,7 @@ interface LockFile {
 }
 
 export function fsStateStore(options: FsStateStoreOptions = {}) {
-  const typeName = options.typeName ?? "tsvider_fs";
+  const typeName = options.typeName ?? "tsvider_filesystem_store";
   const file = (store: Directory, stateId: string, suffix: string) => {
     if (!stateIdPattern.test(stateId) || stateId.endsWith(".lock")) {
       throw new TsviderError(`State name "${stateId}" cannot be a file name`, {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Diagnostics, TsviderError, ValidationError } from "@tsvider/framework";
@@ -42,5 +42,20 @@ describe("writeMarkerAction", () => {
     expect(() => action.validateConfig!({ ...ctx(), config: { path: "", content: null } })).toThrow(
       "path is empty",
     );
+  });
+
+  it("stops without writing when cancelled, leaving nothing behind", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "write-marker-"));
+    const path = join(dir, "m", "marker.txt");
+    const controller = new AbortController();
+    const messages: string[] = [];
+    // Terraform cancels as soon as the first step is reported: before the marker is written.
+    const progress = (m: string) => {
+      messages.push(m);
+      controller.abort();
+    };
+    await action.invoke({ ...ctx(), signal: controller.signal, config: { path, content: "x" }, progress });
+    expect(messages).toEqual([`creating the directory of ${path}`]);
+    expect(await readdir(join(dir, "m"))).toEqual([]);
   });
 });

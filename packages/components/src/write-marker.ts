@@ -57,6 +57,9 @@ export function writeMarkerAction(options: WriteMarkerOptions = {}) {
         await rename(temporary, path);
       } catch (err) {
         await rm(temporary, { force: true }).catch(() => {});
+        // Cancelled: stop quietly, and the framework reports the invocation as cancelled (a
+        // thrown AbortError would read as a failed write).
+        if (signal.aborted) return;
         throw new TsviderError(`Cannot write the marker ${config.path}`, {
           detail: `${typeName} could not write ${path}. Check that the path is writable and names a file, not a directory.`,
           path: [{ attribute: "path" }],

@@ -56,7 +56,7 @@ export async function invokeAction(
     cancelled();
     return diagnostics;
   }
-  await runHandler(diagnostics, where, () =>
+  const invoke = () =>
     action.invoke({
       config: forAuthor(action.schema, config) as never,
       providerData: server.providerData,
@@ -69,8 +69,16 @@ export async function invokeAction(
         // Progress lines are printed by Terraform as they come: keep secrets out of them.
         options.onProgress(redact(String(message)));
       },
-    }),
-  );
+    });
+  await runHandler(diagnostics, where, async () => {
+    try {
+      await invoke();
+    } catch (err) {
+      // What an action throws once it is cancelled (an AbortError from a timer or a fetch
+      // given the signal) is the cancellation itself, not a bug: reported as cancelled below.
+      if (!signal.aborted) throw err;
+    }
+  });
   finished = true;
   if (signal.aborted && !diagnostics.hasErrors) cancelled();
   return diagnostics;

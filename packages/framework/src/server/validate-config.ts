@@ -8,6 +8,7 @@ import { componentLog } from "../internal/log.js";
 import type { Schema } from "../schema/schema.js";
 import { forAuthor } from "./author-values.js";
 import { checkConfig } from "./config-checks.js";
+import { warnDeprecated } from "./deprecation-warnings.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
 import { runValidators } from "./run-validators.js";
@@ -25,6 +26,7 @@ export async function validateConfiguration(options: {
 }): Promise<void> {
   const { schema, config, diagnostics, who, validateConfig } = options;
   options.check();
+  warnDeprecated(schema, config, diagnostics);
   if (!diagnostics.hasErrors) await runValidators(schema, forAuthor(schema, config), who, diagnostics);
   if (validateConfig && !diagnostics.hasErrors) {
     await runHandler(diagnostics, `${who} validateConfig`, () => validateConfig(forAuthor(schema, config)));

@@ -1,0 +1,24 @@
+// Checks exact arithmetic, pass-through of nested values and the answer to a scalar input.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const testMode = true;
+
+export function afterApply({ dir, outputs, assert }) {
+  assert.equal(outputs.big_plus_one, "9007199254740994", "no precision lost beyond 2^53");
+  assert.equal(outputs.ratio_plus_one, "1.1", "decimals added exactly");
+  assert.deepEqual(outputs.counts, { a: 2, b: 3 });
+  assert.deepEqual(outputs.scalar, {
+    error: "input_data is not an object or a map",
+    received_type: "string",
+  });
+  const written = JSON.parse(readFileSync(join(dir, "results.json"), "utf8"));
+  assert.equal(written.label, "EDGE");
+  assert.deepEqual(written.nested, { keep: "as is" });
+  assert.deepEqual(written.ports, [80, 443]);
+  assert.equal(written.enabled, false);
+}
+
+export function afterDestroy({ dir, assert }) {
+  assert.equal(existsSync(join(dir, "results.json")), false);
+}

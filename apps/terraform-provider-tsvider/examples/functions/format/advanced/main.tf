@@ -1,0 +1,31 @@
+terraform {
+  required_providers {
+    tsvider = {
+      source  = "tsvider/tsvider"
+      version = "0.1.0"
+    }
+  }
+}
+
+provider "tsvider" {}
+
+# provider::tsvider::format: a display name, a URL and literal braces.
+
+locals {
+  user = { first = "john", last = "doe", port = 8443 }
+}
+
+# Capitalized names.
+output "display" {
+  value = provider::tsvider::format("{} {}", [provider::tsvider::to_camel_case(local.user.first, true), provider::tsvider::to_camel_case(local.user.last, true)])
+}
+
+# A value used twice.
+output "url" {
+  value = provider::tsvider::format("https://{0}.example.com:{1}/{0}", [local.user.last, local.user.port])
+}
+
+# {{ and }} are literal braces.
+output "braces" {
+  value = provider::tsvider::format("{{\"enabled\": {}}}", [true])
+}

@@ -1,0 +1,6 @@
+// Checks of what provider::tsvider::length returned, run by the conformance runner.
+export function afterApply({ outputs, assert }) {
+  assert.deepEqual(outputs.list, 3, "three elements");
+  assert.deepEqual(outputs.map, 2, "two entries");
+  assert.deepEqual(outputs.string, 5, "five characters");
+}

@@ -1,0 +1,22 @@
+terraform {
+  required_providers {
+    tsvider = {
+      source  = "tsvider/tsvider"
+      version = "0.1.0"
+    }
+  }
+}
+
+provider "tsvider" {}
+
+# provider::tsvider::upper: converts a string to uppercase.
+
+# Every letter uppercased.
+output "upper" {
+  value = provider::tsvider::upper("Hello World")
+}
+
+# SS becomes SS, as Unicode says.
+output "unicode" {
+  value = provider::tsvider::upper("straße")
+}

@@ -1,0 +1,9 @@
+# terraform query: every .txt file in files/, each named by the identity { filename }.
+list "tsvider_file_content" "txt" {
+  provider = tsvider
+
+  config {
+    directory = "files"
+    pattern   = "*.txt"
+  }
+}

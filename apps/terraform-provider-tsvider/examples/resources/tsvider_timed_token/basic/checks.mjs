@@ -1,0 +1,22 @@
+// Checks of the token this example issued, run by the conformance runner.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+// Private state is sealed with this secret; a practitioner sets their own.
+export const env = { TSVIDER_PRIVATE_STATE_SECRET: "conformance-example-secret-0001" };
+
+export function afterApply({ dir, outputs, assert }) {
+  assert.match(outputs.id, /^timed-token-[0-9a-f-]{36}$/, "id names the token");
+  assert.match(outputs.token, /^token-[A-Za-z0-9_-]{32}$/, "the token is random");
+  assert.equal(outputs.lifetime, "1h", "lifetime takes its default");
+  const expires = Date.parse(outputs.expires_at);
+  assert.ok(expires > Date.now(), "the token has not expired yet");
+  assert.ok(expires <= Date.now() + 3600_000, "it expires within the hour it was issued for");
+
+  const state = JSON.parse(readFileSync(join(dir, "terraform.tfstate"), "utf8"));
+  const instance = state.resources.find((r) => r.type === "tsvider_timed_token").instances[0];
+  assert.ok(instance.private, "the token has private state");
+  const sealed = Buffer.from(instance.private, "base64").toString("latin1");
+  assert.ok(!sealed.includes(outputs.token), "private state holds the token encrypted, not in clear");
+  assert.ok(instance.sensitive_attributes.length > 0, "token is marked sensitive in state");
+}

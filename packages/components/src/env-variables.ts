@@ -1,0 +1,176 @@
+// The environment of the provider process (which it inherits from tofu or terraform), filtered
+// by name: a few named variables, those with a prefix, or those matching a regular expression.
+// Variables named in sensitive_keys are kept apart, in a sensitive attribute.
+import {
+  attr,
+  DataSourceError,
+  defineDataSource,
+  t,
+  type ValidatorFunction,
+  validate,
+} from "@tsvider/framework";
+
+const transforms = ["upper", "lower"] as const;
+
+const validRegex: ValidatorFunction<string> = (pattern) => {
+  try {
+    new RegExp(pattern, "u");
+    return undefined;
+  } catch (err) {
+    return `is not a valid regular expression: ${(err as Error).message}`;
+  }
+};
+
+const noEmptyNames: ValidatorFunction<string[]> = (names) => {
+  const i = names.findIndex((n) => n === "" || n.includes("="));
+  return i < 0
+    ? undefined
+    : `element ${i} ("${names[i]}") is not a variable name: names are not empty and hold no "="`;
+};
+
+const schema = {
+  keys: attr.list(t.string, {
+    optional: true,
+    description: "Exactly these variables (those set). Only one of keys, prefix and regex.",
+    validators: [validate.conflictsWith("prefix", "regex"), noEmptyNames],
+  }),
+  prefix: attr.string({
+    optional: true,
+    description: "The variables whose names start with this. Only one of keys, prefix and regex.",
+    validators: [validate.conflictsWith("regex")],
+  }),
+  regex: attr.string({
+    optional: true,
+    description:
+      "The variables whose names match this JavaScript regular expression from their first character (add .* to match anywhere). Only one of keys, prefix and regex.",
+    validators: [validRegex],
+  }),
+  exclude_empty: attr.bool({
+    optional: true,
+    description: "Leave out variables set to an empty value. Default true.",
+  }),
+  case_sensitive: attr.bool({
+    optional: true,
+    description: "Whether prefix and regex match names case-sensitively. Default true.",
+  }),
+  transform_keys: attr.string({
+    optional: true,
+    description: 'Turn the names to "upper" or "lower" case in the results.',
+    validators: [validate.oneOf(transforms)],
+  }),
+  transform_values: attr.string({
+    optional: true,
+    description: 'Turn the values to "upper" or "lower" case in the results.',
+    validators: [validate.oneOf(transforms)],
+  }),
+  sensitive_keys: attr.list(t.string, {
+    optional: true,
+    description:
+      "Variables (by their name in the environment, or after transform_keys) to put in sensitive_values instead of values.",
+  }),
+  values: attr.map(t.string, {
+    computed: true,
+    description: "The selected variables, but the sensitive ones.",
+  }),
+  sensitive_values: attr.map(t.string, {
+    computed: true,
+    sensitive: true,
+    description: "The selected variables named in sensitive_keys.",
+  }),
+  all_values: attr.map(t.string, {
+    computed: true,
+    sensitive: true,
+    description: "Every selected variable, sensitive ones included; so the whole map is sensitive.",
+  }),
+  all_environment: attr.map(t.string, {
+    computed: true,
+    sensitive: true,
+    description: "The provider's whole environment, unfiltered; sensitive, since it may hold secrets.",
+  }),
+};
+
+export interface EnvVariablesOptions {
+  /** Defaults to `tsvider_env_variables`; use your provider's prefix to reuse it elsewhere. */
+  readonly typeName?: string;
+  /** The environment to read; defaults to the provider process's own (`process.env`). */
+  readonly env?: () => Readonly<Record<string, string | undefined>>;
+  /**
+   * Variables never shown, whatever the filters: the provider's own secrets. Defaults to
+   * `TSVIDER_PRIVATE_STATE_SECRET`, the key of resources' private state, which would otherwise
+   * land in the state file it protects.
+   */
+  readonly hidden?: readonly string[];
+}
+
+export function envVariablesDataSource(options: EnvVariablesOptions = {}) {
+  const environment = options.env ?? (() => process.env);
+  const hidden = new Set(options.hidden ?? ["TSVIDER_PRIVATE_STATE_SECRET"]);
+  return defineDataSource({
+    typeName: options.typeName ?? "tsvider_env_variables",
+    description:
+      "Environment variables of the provider process, selected by name, prefix or regular expression.",
+    schema,
+    async read({ config }) {
+      const all: Record<string, string> = {};
+      for (const [name, value] of Object.entries(environment()))
+        if (value !== undefined && !hidden.has(name)) all[name] = value;
+      const caseSensitive = config.case_sensitive ?? true;
+      const selects = selector(config, caseSensitive);
+      const excludeEmpty = config.exclude_empty ?? true;
+      const sensitiveNames = new Set(config.sensitive_keys ?? []);
+      const values: Record<string, string> = {};
+      const sensitive: Record<string, string> = {};
+      const selected: Record<string, string> = {};
+      const names = config.keys ?? Object.keys(all).sort();
+      for (const name of names) {
+        const value = all[name];
+        if (value === undefined || !selects(name) || (excludeEmpty && value === "")) continue;
+        const key = change(name, config.transform_keys);
+        const shown = change(value, config.transform_values);
+        if (Object.hasOwn(selected, key) && selected[key] !== shown) {
+          throw new DataSourceError(
+            `Two variables become "${key}" with transform_keys = "${config.transform_keys}"`,
+            {
+              detail:
+                "Their values differ, so one would hide the other. Select fewer variables, or leave transform_keys unset.",
+              path: [{ attribute: "transform_keys" }],
+            },
+          );
+        }
+        selected[key] = shown;
+        if (sensitiveNames.has(name) || sensitiveNames.has(key)) sensitive[key] = shown;
+        else values[key] = shown;
+      }
+      return {
+        ...config,
+        values,
+        sensitive_values: sensitive,
+        all_values: selected,
+        all_environment: all,
+      };
+    },
+  });
+}
+
+function selector(
+  config: { readonly prefix: string | null; readonly regex: string | null },
+  caseSensitive: boolean,
+): (name: string) => boolean {
+  if (config.prefix !== null) {
+    const prefix = caseSensitive ? config.prefix : config.prefix.toLowerCase();
+    return (name) => (caseSensitive ? name : name.toLowerCase()).startsWith(prefix);
+  }
+  if (config.regex !== null) {
+    // Sticky: the match must start at the name's first character, as prefix does.
+    const re = new RegExp(config.regex, caseSensitive ? "uy" : "uiy");
+    return (name) => {
+      re.lastIndex = 0;
+      return re.test(name);
+    };
+  }
+  return () => true;
+}
+
+function change(text: string, how: string | null): string {
+  return how === "upper" ? text.toUpperCase() : how === "lower" ? text.toLowerCase() : text;
+}

@@ -1,0 +1,136 @@
+// jq through lens_jq and tsvider_lens_jq: jq's own semantics and messages, results as values and
+// as exact JSON, and bad programs or input reported at the attribute or argument at fault.
+import { list, number, object, string, tuple } from "@tsvider/cty";
+import { Dynamic, defineProvider, Unknown } from "@tsvider/framework";
+import { callProviderFunction, testProvider } from "@tsvider/framework/testing";
+import { describe, expect, it } from "vitest";
+import { checkJqProgram, lensJqDataSource, lensJqFunction } from "./lens-jq.js";
+
+const user = new Dynamic(object({ name: string, tags: list(string) }), { name: "Alice", tags: ["a", "b"] });
+
+describe("lens_jq", () => {
+  it("runs a jq program on a value", async () => {
+    expect(await callProviderFunction(lensJqFunction, [user, ".name"])).toEqual(new Dynamic(string, "Alice"));
+    expect(await callProviderFunction(lensJqFunction, [user, ".tags | length"])).toEqual(
+      new Dynamic(number, 2),
+    );
+    expect(await callProviderFunction(lensJqFunction, [user, "{n: .name}"])).toEqual(
+      new Dynamic(object({ n: string }), { n: "Alice" }),
+    );
+  });
+
+  it("gives null for no output and a tuple for several", async () => {
+    expect(await callProviderFunction(lensJqFunction, [user, "empty"])).toBeNull();
+    expect(await callProviderFunction(lensJqFunction, [user, ".tags[]"])).toEqual(
+      new Dynamic(tuple([string, string]), ["a", "b"]),
+    );
+    expect(await callProviderFunction(lensJqFunction, [null, ".x"])).toBeNull();
+  });
+
+  it("keeps the digits of numbers it passes through", async () => {
+    const big = new Dynamic(object({ n: number }), { n: 10n ** 25n + 1n });
+    expect(await callProviderFunction(lensJqFunction, [big, ".n"])).toEqual(
+      new Dynamic(number, 10n ** 25n + 1n),
+    );
+  });
+
+  it("blames the query for a program that does not compile, with jq's message", async () => {
+    await expect(callProviderFunction(lensJqFunction, [user, ".a | ["])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringMatching(/does not compile: syntax error.*line 1/s),
+    });
+    await expect(callProviderFunction(lensJqFunction, [user, "no_such_function"])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringContaining("no_such_function/0 is not defined"),
+    });
+  });
+
+  it("blames the query for a program that fails while it runs", async () => {
+    await expect(
+      callProviderFunction(lensJqFunction, [user, '.name | error("stop here")']),
+    ).rejects.toMatchObject({
+      argument: 1,
+      message: "the jq program failed: stop here",
+    });
+    await expect(callProviderFunction(lensJqFunction, [user, "   "])).rejects.toMatchObject({ argument: 1 });
+  });
+
+  it("is unknown while its input is", async () => {
+    expect(await callProviderFunction(lensJqFunction, [Unknown, "."])).toBe(Unknown);
+  });
+});
+
+describe("checkJqProgram", () => {
+  it("compiles without running, with the practitioner's line numbers", async () => {
+    expect(await checkJqProgram("range(1e12) | .")).toBeUndefined();
+    expect(await checkJqProgram(".a # a comment")).toBeUndefined();
+    expect(await checkJqProgram(".a |\n .b | [")).toMatch(/line 2/);
+    expect(await checkJqProgram(".a | no_such_function")).toContain("no_such_function/0 is not defined");
+    expect(await checkJqProgram("$undefined_variable")).toContain("$undefined_variable is not defined");
+  });
+});
+
+describe("tsvider_lens_jq", () => {
+  const kit = () =>
+    testProvider(defineProvider({ name: "tsvider", version: "0.0.0", dataSources: [lensJqDataSource()] }));
+
+  it("reads JSON text and gives the result as a value and as JSON", async () => {
+    const read = await kit().readDataSource("tsvider_lens_jq", {
+      json_input: '{"user":{"name":"John","id":12345678901234567890}}',
+      query: ".user",
+    });
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state?.result_json).toBe('{"name":"John","id":12345678901234567890}');
+    expect(read.state?.result).toEqual(
+      new Dynamic(object({ id: number, name: string }), { name: "John", id: 12345678901234567890n }),
+    );
+  });
+
+  it("reads a Terraform value given as input", async () => {
+    const read = await kit().readDataSource("tsvider_lens_jq", {
+      input: user,
+      query: "[.tags[] | ascii_upcase]",
+    });
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state?.result_json).toBe('["A","B"]');
+  });
+
+  it("refuses a query that does not compile, at query, when validating", async () => {
+    const v = await kit().validate("tsvider_lens_jq", { json_input: "{}", query: ".a | [" });
+    expect(v.diagnostics).toMatchObject([
+      {
+        severity: "error",
+        summary: "query is not a valid jq program",
+        detail: expect.stringContaining("syntax error"),
+        path: [{ attribute: "query" }],
+      },
+    ]);
+  });
+
+  it("refuses JSON that does not parse, at json_input", async () => {
+    const v = await kit().validate("tsvider_lens_jq", { json_input: "{nope", query: "." });
+    expect(v.diagnostics).toMatchObject([
+      { summary: "json_input is not valid JSON", path: [{ attribute: "json_input" }] },
+    ]);
+  });
+
+  it("wants exactly one input", async () => {
+    const both = await kit().validate("tsvider_lens_jq", { json_input: "{}", input: user, query: "." });
+    expect(both.diagnostics).toMatchObject([{ summary: "json_input and input are both set" }]);
+    const none = await kit().validate("tsvider_lens_jq", { query: "." });
+    expect(none.diagnostics).toMatchObject([
+      { summary: "no input is set", path: [{ attribute: "json_input" }] },
+    ]);
+  });
+
+  it("reports a failing program at query when read", async () => {
+    const read = await kit().readDataSource("tsvider_lens_jq", { json_input: '"text"', query: ".[0]" });
+    expect(read.diagnostics).toMatchObject([
+      {
+        summary: "the jq program failed",
+        detail: expect.stringContaining("Cannot index string"),
+        path: [{ attribute: "query" }],
+      },
+    ]);
+  });
+});

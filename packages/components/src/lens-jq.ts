@@ -1,0 +1,235 @@
+// jq over Terraform values: the function `lens_jq(input_data, query)` and the data source
+// `tsvider_lens_jq`. jq itself runs: jq 1.8 compiled to WebAssembly (the jq-wasm package, by a
+// jq maintainer), so every filter, builtin and error message is jq's own. The WebAssembly
+// module (about 1 MB) is compiled only when the first jq program runs, so a provider that never
+// runs one starts as fast as before. Values go to jq and come back as JSON text with every
+// digit kept; jq computes in doubles, as the jq binary does, but a number it only passes
+// through keeps its digits (jq 1.7 and newer preserve number literals).
+import {
+  attr,
+  DataSourceError,
+  defineDataSource,
+  defineProviderFunction,
+  FunctionError,
+  isUnknown,
+  type ProviderFunction,
+  t,
+  ValidationError,
+} from "@tsvider/framework";
+import type { Jq } from "jq-wasm";
+import { fromJsonText, jsonText, type Typed, toDynamic, typedOf } from "./internal/dynamic.js";
+
+let loading: Promise<Jq> | undefined;
+
+/** jq, compiled on first use; the module is kept for the process's life. */
+function loadJq(): Promise<Jq> {
+  // The inline build carries the WebAssembly in the script itself, so the provider stays one file.
+  loading ??= import("jq-wasm/inline").then((m) => m.loadJq());
+  return loading;
+}
+
+/** Why a jq program did not give results: it does not compile, or it failed while running. */
+export class JqProgramError extends Error {
+  override readonly name = "JqProgramError";
+  constructor(
+    message: string,
+    /** true: the program does not compile (a syntax error, an unknown function). */
+    readonly compile: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** jq's own message, without the "jq: " prefixes and the trailing error count. */
+function jqMessage(stderr: string): string {
+  return stderr
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^jq: \d+ compile errors?$/.test(line))
+    .map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, ""))
+    .join("\n")
+    .trim();
+}
+
+/**
+ * Runs `query` on `input` (JSON text) and returns each output as JSON text, in order. Throws
+ * JqProgramError with jq's message when the program does not compile or fails.
+ */
+export async function runJq(inputJson: string, query: string): Promise<string[]> {
+  const jq = await loadJq();
+  // -c: one output a line, compact.
+  const result = jq.raw(inputJson, query, ["-c"]);
+  if (result.exitCode !== 0) {
+    // jq exits 3 for a program that does not compile and 5 for an error while it runs.
+    throw new JqProgramError(
+      jqMessage(result.stderr) || `jq exited with code ${result.exitCode}`,
+      result.exitCode === 3,
+    );
+  }
+  return result.stdout.split("\n").filter((line) => line !== "");
+}
+
+/**
+ * Compiles `query` without running it, for validation: the program becomes the body of a
+ * definition that is referenced (jq drops unreferenced ones before resolving names) behind a
+ * branch that never runs, so jq parses it and resolves its functions and variables, and runs
+ * nothing. Returns jq's message for a program that does not compile, undefined otherwise.
+ */
+export async function checkJqProgram(query: string): Promise<string | undefined> {
+  // The program on lines of its own, so a comment at its end cannot swallow what follows.
+  const probe = `def tsvider_probe:\n${query}\n;\nif false then tsvider_probe else empty end`;
+  const jq = await loadJq();
+  if (jq.raw("null", probe, ["-c"]).exitCode !== 3) return undefined;
+  // It does not compile: the program itself gives jq's message with the practitioner's lines
+  // and columns, failing before anything runs. (A program that compiles only at the top, such
+  // as one starting with `include`, runs here on null: rare, and cheap on null.)
+  const own = jq.raw("null", query, ["-c"]);
+  return own.exitCode === 3 ? jqMessage(own.stderr) : undefined;
+}
+
+/** The outputs as one value: none is null, one is itself, several are a tuple of them. */
+export function combineOutputs(outputs: readonly string[]): { json: string; value: Typed | null } {
+  if (outputs.length === 0) return { json: "null", value: null };
+  const json = outputs.length === 1 ? outputs[0]! : `[${outputs.join(",")}]`;
+  return { json, value: fromJsonText(json) };
+}
+
+const queryDescription =
+  'A jq program, such as ".users[] | select(.active) | .name". It runs as the jq command-line tool runs it, with jq 1.8\'s builtins.';
+
+export const lensJqFunction: ProviderFunction = defineProviderFunction({
+  name: "lens_jq",
+  summary: "Runs a jq program on a value",
+  markdownDescription:
+    "Runs the jq program `query` on `input_data` (any value: an object, a list, a string...) and returns what it gives, as a Terraform value: no output gives null, one output gives that value, several outputs give a tuple of them (wrap the program in `[...]` to always get a list). Objects come back as objects, arrays as tuples. A program that does not compile, or fails while running (`error(...)`, indexing a string with a number), is an error on `query` with jq's own message. To run jq on JSON text, give `jsondecode(text)`, or use the `tsvider_lens_jq` data source.",
+  params: [
+    {
+      name: "input_data",
+      type: t.dynamic,
+      allowNullValue: true,
+      description: "The value the program reads as its input (`.`); null is jq's null.",
+    },
+    { name: "query", type: t.string, description: queryDescription },
+  ],
+  returns: t.dynamic,
+  run: async (input, query) => {
+    if (query.trim() === "")
+      throw new FunctionError('the jq program is empty: give one, such as "."', { argument: 1 });
+    let outputs: string[];
+    try {
+      outputs = await runJq(jsonText(typedOf(input)), query);
+    } catch (err) {
+      if (err instanceof JqProgramError) {
+        throw new FunctionError(
+          `${err.compile ? "the jq program does not compile" : "the jq program failed"}: ${err.message}`,
+          { argument: 1, cause: err },
+        );
+      }
+      throw err;
+    }
+    return toDynamic(combineOutputs(outputs).value);
+  },
+});
+
+const schema = {
+  json_input: attr.string({
+    optional: true,
+    description:
+      "The input as JSON text, such as a file's content or jsonencode(...). Set exactly one of json_input and input.",
+  }),
+  input: attr.dynamic({
+    optional: true,
+    description: "The input as a Terraform value of any type. Set exactly one of json_input and input.",
+  }),
+  query: attr.string({ required: true, description: queryDescription }),
+  result: attr.dynamic({
+    computed: true,
+    description:
+      "What the program gives: null for no output, the value for one output, a tuple of them for several.",
+  }),
+  result_json: attr.string({
+    computed: true,
+    description:
+      "The same result as compact JSON text, every digit of every number kept; several outputs are a JSON array.",
+  }),
+};
+
+export interface LensJqOptions {
+  /** Defaults to `tsvider_lens_jq`; use your provider's prefix to reuse it elsewhere. */
+  readonly typeName?: string;
+}
+
+/** The input's JSON text, checked: a ValidationError at json_input when it is not JSON. */
+function inputJson(config: { json_input: string | null; input: unknown }): string {
+  if (config.json_input !== null) {
+    const parsed = safeFromJson(config.json_input);
+    if (parsed instanceof Error) {
+      throw new ValidationError("json_input is not valid JSON", {
+        detail: `${parsed.message}. Give JSON text, such as the result of jsonencode(...), or set input to a Terraform value instead.`,
+        path: [{ attribute: "json_input" }],
+      });
+    }
+    return config.json_input;
+  }
+  return jsonText(typedOf(config.input as Parameters<typeof typedOf>[0]));
+}
+
+function safeFromJson(text: string): Typed | null | Error {
+  try {
+    return fromJsonText(text);
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+export function lensJqDataSource(options: LensJqOptions = {}) {
+  return defineDataSource({
+    typeName: options.typeName ?? "tsvider_lens_jq",
+    description:
+      "Runs a jq program on JSON text or on a Terraform value and gives the result as a value and as JSON text.",
+    schema,
+    async validateConfig({ config }) {
+      const json = config.json_input;
+      const input = config.input;
+      const jsonSet = json !== null;
+      const inputSet = input !== null;
+      if (!isUnknown(json) && !isUnknown(input) && jsonSet === inputSet) {
+        throw new ValidationError(jsonSet ? "json_input and input are both set" : "no input is set", {
+          detail: "Set exactly one of json_input (JSON text) and input (a Terraform value).",
+          path: [{ attribute: jsonSet ? "input" : "json_input" }],
+        });
+      }
+      if (typeof json === "string") inputJson({ json_input: json, input: null });
+      const query = config.query;
+      if (typeof query === "string") {
+        if (query.trim() === "") {
+          throw new ValidationError("query is empty", {
+            detail: 'Give a jq program, such as "." or ".items[0]".',
+            path: [{ attribute: "query" }],
+          });
+        }
+        const problem = await checkJqProgram(query);
+        if (problem !== undefined) {
+          throw new ValidationError("query is not a valid jq program", {
+            detail: problem,
+            path: [{ attribute: "query" }],
+          });
+        }
+      }
+    },
+    async read({ config }) {
+      let outputs: string[];
+      try {
+        outputs = await runJq(inputJson(config), config.query);
+      } catch (err) {
+        if (!(err instanceof JqProgramError)) throw err;
+        throw new DataSourceError(err.compile ? "query is not a valid jq program" : "the jq program failed", {
+          detail: err.message,
+          path: [{ attribute: "query" }],
+          cause: err,
+        });
+      }
+      const combined = combineOutputs(outputs);
+      return { ...config, result: toDynamic(combined.value), result_json: combined.json };
+    },
+  });
+}

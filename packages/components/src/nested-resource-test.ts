@@ -1,0 +1,148 @@
+// A test-only resource for nested data: a list of `nested_configs` blocks (each with a value
+// the provider computes), a dynamic `configuration` whose type config chooses, and a computed
+// nested attribute `summary`. Every computed value follows from config, so the plan shows it
+// and apply must give the same. The schema follows pyvider's `nested_resource_test`; `address`
+// and `summary` are tsvider's own.
+import { createHash } from "node:crypto";
+import { attr, block, defineResource, isUnknown, type State, t, validate } from "@tsvider/framework";
+
+const schema = {
+  resource_name: attr.string({
+    required: true,
+    validators: [validate.length({ min: 1 })],
+    description: "The resource's name; resource_id follows from it.",
+  }),
+  configuration: attr.dynamic({
+    optional: true,
+    description: "Any value: an object, a list, a string... processed_data echoes it with its type.",
+  }),
+  processed_data: attr.dynamic({ computed: true, description: "configuration as the provider received it." }),
+  resource_id: attr.string({
+    computed: true,
+    description: '"nested-" and 12 hex digits of the SHA-256 of resource_name.',
+  }),
+  exists: attr.bool({ computed: true, description: "Always true once created." }),
+  summary: attr.singleNested(
+    {
+      block_count: attr.int64({ computed: true, description: "How many nested_configs blocks there are." }),
+      services: attr.list(t.string, { computed: true, description: "Each block's service, in order." }),
+      ssl_count: attr.int64({ computed: true, description: "How many blocks have ssl_enabled." }),
+    },
+    { computed: true, description: "Counted from the nested_configs blocks." },
+  ),
+  nested_configs: block.list(
+    {
+      service: attr.string({
+        required: true,
+        validators: [validate.length({ min: 1 })],
+        description: "The service's name.",
+      }),
+      port: attr.int64({
+        required: true,
+        validators: [validate.between(1, 65535)],
+        description: "Its port, 1 to 65535.",
+      }),
+      protocol: attr.string({
+        optional: true,
+        validators: [validate.oneOf(["tcp", "udp", "http", "https"])],
+        description: 'tcp, udp, http or https; "tcp" in address when not set.',
+      }),
+      ssl_enabled: attr.bool({ optional: true, description: "Whether the service uses TLS." }),
+      address: attr.string({ computed: true, description: '"<protocol>://<service>:<port>".' }),
+    },
+    { maxItems: 16, description: "A service; up to 16, in order." },
+  ),
+};
+
+type NestedState = State<typeof schema>;
+/** A block as config gives it; address is the provider's to fill in. */
+interface ConfiguredBlock {
+  readonly service: string;
+  readonly port: number | bigint;
+  readonly protocol: string | null;
+  readonly ssl_enabled: boolean | null;
+}
+
+export interface NestedResourceTestOptions {
+  /** Defaults to `tsvider_nested_resource_test`; use your provider's prefix to reuse it elsewhere. */
+  readonly typeName?: string;
+}
+
+export function nestedResourceTestResource(options: NestedResourceTestOptions = {}) {
+  return defineResource({
+    typeName: options.typeName ?? "tsvider_nested_resource_test",
+    description: "Test-only: nested list blocks, a dynamic attribute and a computed nested attribute.",
+    schema,
+    modifyPlan({ plan }) {
+      if (plan === null) return undefined; // destroying
+      const blocks = plan.nested_configs;
+      const known =
+        !isUnknown(blocks) &&
+        blocks.every(
+          (b) =>
+            !isUnknown(b) &&
+            !isUnknown(b.service) &&
+            !isUnknown(b.port) &&
+            !isUnknown(b.protocol) &&
+            !isUnknown(b.ssl_enabled),
+        );
+      return {
+        plan: {
+          ...plan,
+          processed_data: plan.configuration,
+          resource_id: isUnknown(plan.resource_name) ? plan.resource_id : resourceId(plan.resource_name),
+          exists: true,
+          // Checked just above, value by value: TypeScript cannot narrow through every().
+          ...(known ? computedFrom(blocks as readonly ConfiguredBlock[]) : {}),
+        },
+      };
+    },
+    async create({ plan }) {
+      return stateFor(plan);
+    },
+    async read({ state }) {
+      return state;
+    },
+    async update({ plan }) {
+      return stateFor(plan);
+    },
+    async delete() {},
+  });
+}
+
+function stateFor(plan: {
+  readonly resource_name: string;
+  readonly configuration: NestedState["configuration"];
+  readonly nested_configs: readonly ConfiguredBlock[];
+}): NestedState {
+  return {
+    resource_name: plan.resource_name,
+    configuration: plan.configuration,
+    processed_data: plan.configuration,
+    resource_id: resourceId(plan.resource_name),
+    exists: true,
+    ...computedFrom(plan.nested_configs),
+  };
+}
+
+function computedFrom(blocks: readonly ConfiguredBlock[]) {
+  const nested_configs = blocks.map((b) => ({
+    service: b.service,
+    port: b.port,
+    protocol: b.protocol,
+    ssl_enabled: b.ssl_enabled,
+    address: `${b.protocol ?? "tcp"}://${b.service}:${String(b.port)}`,
+  }));
+  return {
+    nested_configs,
+    summary: {
+      block_count: blocks.length,
+      services: blocks.map((b) => b.service),
+      ssl_count: blocks.filter((b) => b.ssl_enabled === true).length,
+    },
+  };
+}
+
+function resourceId(name: string): string {
+  return `nested-${createHash("sha256").update(name, "utf8").digest("hex").slice(0, 12)}`;
+}

@@ -1,0 +1,56 @@
+// Shows the provider's API settings to configuration, defaults applied, so a module can check
+// how its provider was configured; the token stays sensitive.
+import { attr, DataSourceError, defineDataSource, t } from "@tsvider/framework";
+import { type ApiSettings, apiSettingsOf } from "./provider-config.js";
+
+const schema = {
+  api_endpoint: attr.string({ computed: true, description: "The provider's api_endpoint, or null." }),
+  api_token: attr.string({
+    computed: true,
+    sensitive: true,
+    description: "The provider's api_token, or null; sensitive, so Terraform shows it masked.",
+  }),
+  api_timeout: attr.number({ computed: true, description: "Seconds per API request (default 30)." }),
+  api_retries: attr.int64({ computed: true, description: "Retries of a failed API request (default 3)." }),
+  api_insecure_skip_verify: attr.bool({
+    computed: true,
+    description: "Whether TLS certificates go unchecked (default false).",
+  }),
+  api_headers: attr.map(t.string, {
+    computed: true,
+    description: "The provider's api_headers; an empty map when none are set.",
+  }),
+};
+
+export interface ProviderConfigReaderOptions {
+  /** Defaults to `tsvider_provider_config_reader`; use your provider's prefix to reuse it elsewhere. */
+  readonly typeName?: string;
+  /** Where the API settings are in the provider's data; see HttpApiOptions.settings. */
+  readonly settings?: (providerData: unknown) => ApiSettings | null;
+}
+
+export function providerConfigReaderDataSource(options: ProviderConfigReaderOptions = {}) {
+  const settingsOf = options.settings ?? apiSettingsOf;
+  return defineDataSource({
+    typeName: options.typeName ?? "tsvider_provider_config_reader",
+    description: "The provider's API settings (api_endpoint, api_token, ...), with defaults applied.",
+    schema,
+    async read({ providerData }) {
+      const settings = settingsOf(providerData);
+      if (settings === null) {
+        throw new DataSourceError("The provider holds no API settings", {
+          detail:
+            "This provider's configure does not return settings made by apiSettings(), so there is nothing to read. Provider authors: return apiSettings(config) from configure, or pass a settings option.",
+        });
+      }
+      return {
+        api_endpoint: settings.endpoint,
+        api_token: settings.token,
+        api_timeout: settings.timeoutSeconds,
+        api_retries: settings.retries,
+        api_insecure_skip_verify: settings.insecureSkipVerify,
+        api_headers: { ...settings.headers },
+      };
+    },
+  });
+}

@@ -1,0 +1,129 @@
+// The settings of a provider that talks to an HTTP API: an endpoint, a token, a timeout, a
+// retry count, TLS verification and headers sent with every request. Any provider can spread
+// `apiProviderSchema` into its own schema and return `apiSettings(config)` from `configure`;
+// components such as the http_api data source and the provider_config_reader then find the
+// settings in `providerData`.
+import { attr, type Config, type Decimal, t, type ValidatorFunction, validate } from "@tsvider/framework";
+
+/** The defaults `apiSettings` applies to attributes the provider block leaves out. */
+export const apiDefaults = Object.freeze({ timeoutSeconds: 30, retries: 3, insecureSkipVerify: false });
+
+// A header name is an HTTP token (RFC 9110, section 5.6.2); a value holds no line breaks, which
+// would otherwise let configuration smuggle a second header into the request.
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const headerValue = /^[^\r\n\0]*$/;
+
+/** Problems with a map of HTTP headers, one message per bad entry. */
+export function headerProblems(headers: Readonly<Record<string, string>>): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!headerName.test(name))
+      problems.push(`"${name}" is not a valid header name: use letters, digits and - (no spaces or colons)`);
+    if (!headerValue.test(value)) problems.push(`the value of header "${name}" holds a line break or NUL`);
+  }
+  return problems;
+}
+
+const validHeaders: ValidatorFunction<Record<string, string>> = (headers) => {
+  const problems = headerProblems(headers);
+  return problems.length === 0 ? undefined : problems.join("; ");
+};
+
+const validEndpoint: ValidatorFunction<string> = (value) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${value}" is not a URL: give an absolute http:// or https:// address, such as https://api.example.com/v1`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `"${value}" uses ${url.protocol.slice(0, -1)}: only http:// and https:// endpoints are supported`;
+  if (url.username !== "" || url.password !== "")
+    return "the endpoint holds a user name or password: put credentials in api_token instead, which is sensitive";
+  if (url.search !== "" || url.hash !== "")
+    return "the endpoint has a query or fragment: give the base address only; paths are appended to it";
+  return undefined;
+};
+
+const positiveSeconds: ValidatorFunction<number | bigint | Decimal> = (value) =>
+  toNumber(value) > 0 ? undefined : `must be more than 0 seconds; it is ${String(value)}`;
+
+/** The provider attributes, to spread into a provider's `schema`. */
+export const apiProviderSchema = {
+  api_endpoint: attr.string({
+    optional: true,
+    description:
+      "Base URL of the API (http:// or https://). An http_api url without a scheme is a path under it; the token and api_headers go only to this address when it is set.",
+    validators: [validEndpoint],
+  }),
+  api_token: attr.string({
+    optional: true,
+    sensitive: true,
+    description: "Token sent as `Authorization: Bearer <token>` with API requests.",
+  }),
+  api_timeout: attr.number({
+    optional: true,
+    description: `Seconds an API request may take, per attempt; more than 0. Default ${apiDefaults.timeoutSeconds}.`,
+    validators: [positiveSeconds],
+  }),
+  api_retries: attr.int64({
+    optional: true,
+    description: `How many times a request that failed to connect, timed out or got a 429 or 5xx answer (but 501) is tried again; 0 or more. Default ${apiDefaults.retries}.`,
+    validators: [validate.atLeast(0)],
+  }),
+  api_insecure_skip_verify: attr.bool({
+    optional: true,
+    description: "Accept any TLS certificate, for test servers with self-signed ones. Default false.",
+  }),
+  api_headers: attr.map(t.string, {
+    optional: true,
+    description: "Headers sent with every API request; a request's own headers win.",
+    validators: [validHeaders],
+  }),
+};
+
+/** What the provider block set, as `configure` receives it. */
+export type ApiProviderConfig = Config<typeof apiProviderSchema>;
+
+const brand = Symbol.for("@tsvider/components/api-settings");
+
+/** The provider's API settings, defaults applied: the provider data API components read. */
+export interface ApiSettings {
+  /** Base URL without a trailing slash, or null. */
+  readonly endpoint: string | null;
+  readonly token: string | null;
+  readonly timeoutSeconds: number;
+  readonly retries: number;
+  readonly insecureSkipVerify: boolean;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly [brand]: true;
+}
+
+/** Turns the provider block's values into settings, with the defaults for what it left out. */
+export function apiSettings(config: ApiProviderConfig): ApiSettings {
+  return Object.freeze({
+    endpoint: config.api_endpoint === null ? null : config.api_endpoint.replace(/\/+$/, ""),
+    token: config.api_token,
+    timeoutSeconds: config.api_timeout === null ? apiDefaults.timeoutSeconds : toNumber(config.api_timeout),
+    retries: config.api_retries === null ? apiDefaults.retries : Number(config.api_retries),
+    insecureSkipVerify: config.api_insecure_skip_verify ?? apiDefaults.insecureSkipVerify,
+    headers: Object.freeze({ ...(config.api_headers ?? {}) }),
+    [brand]: true as const,
+  });
+}
+
+/**
+ * The settings in a provider's data: `providerData` itself when `apiSettings` made it, else
+ * null (a provider that never configured them). A provider whose data holds the settings
+ * elsewhere gives the API components a `settings` option instead.
+ */
+export function apiSettingsOf(providerData: unknown): ApiSettings | null {
+  return typeof providerData === "object" && providerData !== null && brand in providerData
+    ? (providerData as ApiSettings)
+    : null;
+}
+
+/** A cty number as a JS number (seconds, counts: no precision worth keeping is lost). */
+export function toNumber(value: number | bigint | Decimal): number {
+  return typeof value === "number" ? value : Number(value.toString());
+}
