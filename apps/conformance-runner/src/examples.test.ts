@@ -1,20 +1,23 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { BinaryNotFoundError } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  binariesOf,
   type Environment,
-  type ExampleResult,
   filterExamples,
   findExamples,
   loadChecks,
   prepareEnvironment,
   runExample,
-  summarize,
+  runExampleOn,
+  runExamples,
 } from "./examples.js";
+import { type AvailableBinary, type MatrixBinary, probeBinary, resolveMatrix } from "./matrix.js";
 import { referenceProvider } from "./reference-provider.js";
+import { loadRequirements } from "./requirements.js";
 
 describe("findExamples", () => {
   it("finds every directory holding a .tf file, sorted, and skips hidden ones", async () => {
@@ -57,49 +60,108 @@ describe("filterExamples", () => {
 });
 
 describe("checks.mjs", () => {
-  it("defaults to tofu and takes one binary or several", () => {
-    expect(binariesOf({})).toEqual(["tofu"]);
-    expect(binariesOf({ binary: "terraform" })).toEqual(["terraform"]);
-    expect(binariesOf({ binary: ["tofu", "terraform", "tofu"] })).toEqual(["tofu", "terraform"]);
-  });
-
-  it("refuses an unknown binary, naming it", () => {
-    expect(() => binariesOf({ binary: "tf" as "tofu" })).toThrow(
-      'checks.mjs: "binary" holds "tf"; use "tofu" or "terraform"',
-    );
-    expect(() => binariesOf({ binary: [] })).toThrow('"binary" names no binary');
-  });
-
   it("refuses an export it does not know, so a misspelt hook does not pass silently", async () => {
     const dir = await mkdtemp(join(tmpdir(), "tsvider-checks-"));
-    await writeFile(
-      join(dir, "checks.mjs"),
-      "export function afterapply() {}\nexport const testMode = true;\n",
-    );
+    await writeFile(join(dir, "checks.mjs"), "export function afterapply() {}\n");
     await expect(loadChecks(dir)).rejects.toThrow(/exports afterapply, which the runner does not know/);
-    // Another directory: import() caches modules by URL.
-    const other = join(dir, "other");
-    await mkdir(other);
-    await writeFile(join(other, "checks.mjs"), "export const testMode = 'yes';\n");
-    await expect(loadChecks(other)).rejects.toThrow(/"testMode" must be true or false/);
-    // No checks.mjs at all: the default cycle under tofu.
+    // No checks.mjs at all: the default cycle.
     await rm(join(dir, "checks.mjs"));
     expect(await loadChecks(dir)).toEqual({});
   });
 
-  it("summarizes per binary", () => {
-    const r = (binary: "tofu" | "terraform", passed: boolean): ExampleResult => ({
-      name: "x",
-      binary,
-      passed,
-      steps: [],
-    });
-    expect(summarize([r("tofu", true), r("tofu", false), r("terraform", true)])).toBe(
-      "tofu: 1 passed, 1 failed; terraform: 1 passed, 0 failed",
+  it("sends binary and testMode to requirements.json, the one place for them", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "tsvider-checks-"));
+    await writeFile(
+      join(dir, "checks.mjs"),
+      'export const binary = "terraform";\nexport const testMode = true;\n',
     );
-    expect(summarize([])).toBe("tofu: 0 passed, 0 failed; terraform: 0 passed, 0 failed");
+    await expect(loadChecks(dir)).rejects.toThrow(
+      `${join(dir, "checks.mjs")} exports binary, testMode, which moved to requirements.json beside it`,
+    );
+  });
+
+  it("every reference example has valid requirements and checks", async () => {
+    const root = referenceProvider.examplesDir;
+    const names = await findExamples(root);
+    const kinds = new Map<string, string[]>();
+    for (const name of names) {
+      const req = await loadRequirements(join(root, name));
+      await loadChecks(join(root, name));
+      kinds.set(name, [...req.binaries]);
+    }
+    // The kinds only Terraform calls are declared so, not left to the tofu default.
+    for (const [name, binaries] of kinds)
+      if (/^(actions|list-resources|state-stores)\//.test(name))
+        expect([name, binaries]).toEqual([name, ["terraform"]]);
   });
 });
+
+describe("the matrix", () => {
+  let fakeDir: string;
+  let tofu: string;
+  let terraform: string;
+  beforeAll(async () => {
+    tofu = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: "" })[0]!.path;
+    terraform = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: "" })[1]!.path;
+    fakeDir = await mkdtemp(join(tmpdir(), "tsvider-matrix-"));
+  });
+  afterAll(() => rm(fakeDir, { recursive: true, force: true }));
+
+  it("asks each binary for its name and version", () => {
+    expect(probeBinary(tofu)).toEqual({ kind: "tofu", version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(probeBinary(terraform)).toEqual({
+      kind: "terraform",
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
+  });
+
+  it("is the pinned tofu and terraform, then the extra binaries named by kind and version", async () => {
+    const older = await fakeTofu(fakeDir, tofu, "1.11.0");
+    const matrix = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: ` ${older}, ${tofu} ,` });
+    // The pinned tofu listed again adds no column.
+    expect(matrix.map((m) => [m.label, m.kind, m.missing === undefined ? m.version : "missing"])).toEqual([
+      ["tofu", "tofu", probeBinary(tofu).version],
+      ["terraform", "terraform", probeBinary(terraform).version],
+      ["tofu-1.11.0", "tofu", "1.11.0"],
+    ]);
+    expect(matrix[2]!.path).toBe(older);
+  });
+
+  it("names a missing binary, the variable that named it, and what to do", async () => {
+    const nowhere = join(fakeDir, "no-such-terraform");
+    expect(() => resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: nowhere })).toThrow(
+      BinaryNotFoundError,
+    );
+    expect(() => resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: nowhere })).toThrow(
+      new RegExp(
+        `TSVIDER_EXTRA_BINARIES lists ${nowhere}: cannot run "${nowhere} version" .*ENOENT.*Fix the path or remove it`,
+      ),
+    );
+    const [, missing] = resolveMatrix({
+      ...process.env,
+      TSVIDER_TERRAFORM: nowhere,
+      TSVIDER_EXTRA_BINARIES: "",
+    });
+    expect(missing).toMatchObject({ label: "terraform", path: nowhere });
+    expect(missing!.missing).toContain(`cannot run "${nowhere} version"`);
+    expect(missing!.missing).toContain("Set TSVIDER_TERRAFORM to a Terraform binary");
+    const [wrong] = resolveMatrix({ ...process.env, TSVIDER_TOFU: terraform, TSVIDER_EXTRA_BINARIES: "" });
+    expect(wrong!.missing).toMatch(
+      /^TSVIDER_TOFU=.* is terraform .*, not tofu; point TSVIDER_TOFU at an OpenTofu binary$/,
+    );
+  });
+});
+
+/** A tofu that says it is `version` and otherwise is the real one: an older release's stand-in. */
+async function fakeTofu(dir: string, real: string, version: string): Promise<string> {
+  const path = join(dir, `tofu-${version}`);
+  await writeFile(
+    path,
+    `#!/bin/sh\nif [ "$1" = version ]; then echo "OpenTofu v${version}"; echo "on linux_amd64"; exit 0; fi\nexec "${real}" "$@"\n`,
+  );
+  await chmod(path, 0o755);
+  return path;
+}
 
 // Through the real binaries with the built reference provider: examples written for these
 // tests in a root of their own.
@@ -115,10 +177,12 @@ describe("runExample", () => {
 }
 provider "tsvider" {}
 `;
-  const example = async (name: string, tf: string, checks: string) => {
+  const example = async (name: string, tf: string, checks: string, requirements?: unknown) => {
     await mkdir(join(examplesRoot, name), { recursive: true });
     await writeFile(join(examplesRoot, name, "main.tf"), header + tf);
     await writeFile(join(examplesRoot, name, "checks.mjs"), checks);
+    if (requirements !== undefined)
+      await writeFile(join(examplesRoot, name, "requirements.json"), JSON.stringify(requirements));
   };
 
   beforeAll(async () => {
@@ -130,6 +194,8 @@ provider "tsvider" {}
       type: referenceProvider.type,
       version,
       executable: referenceProvider.executable,
+      // The pinned pair only, whatever extras the machine lists.
+      matrix: resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: "" }),
     });
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -147,7 +213,6 @@ output "id" { value = tsvider_test_deferred.d.id }
 `,
       `import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-export const testMode = true;
 export function before({ dir, binary, env }) {
   writeFileSync(join(dir, "before.json"), JSON.stringify({ binary, env }));
   return {
@@ -164,10 +229,18 @@ export function after({ dir, passed }) {
   writeFileSync(join(dir, "after.json"), JSON.stringify({ passed }));
 }
 `,
+      { testMode: true },
     );
     const [result, ...rest] = await runExample(examplesRoot, "testmode", env, version);
-    expect(rest).toEqual([]);
-    expect(result).toMatchObject({ name: "testmode", binary: "tofu", passed: true });
+    // Written for tofu only (the default): the terraform column is a skip, with the reason.
+    expect(rest).toEqual([
+      expect.objectContaining({
+        binary: "terraform",
+        status: "skip",
+        skipReason: 'written for tofu only (requirements.json "binaries")',
+      }),
+    ]);
+    expect(result).toMatchObject({ name: "testmode", binary: "tofu", kind: "tofu", status: "pass" });
     expect(result!.steps).toEqual([
       "before",
       "init",
@@ -191,8 +264,8 @@ export function after({ dir, passed }) {
 
   it("does not serve test-only components to an example without testMode", async () => {
     await example("not-testmode", 'resource "tsvider_test_deferred" "d" { ready = true }\n', "");
-    const [result] = await runExample(examplesRoot, "not-testmode", env, version);
-    expect(result).toMatchObject({ passed: false, failure: { step: "plan" } });
+    const result = await runExampleOn(examplesRoot, "not-testmode", env, version, "tofu");
+    expect(result).toMatchObject({ status: "fail", failure: { step: "plan" } });
     expect(result!.failure!.message).toContain("tsvider_test_deferred");
   });
 
@@ -211,7 +284,6 @@ output "word" { value = tsvider_file_content.f.content }
 `,
       `import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-export const binary = ["tofu", "terraform"];
 export const initArgs = ["-upgrade"];
 export const env = { TF_VAR_word: "static" };
 export async function steps(ctx) {
@@ -232,11 +304,12 @@ export function afterDestroy({ dir, assert }) {
   assert.equal(existsSync(join(dir, "word.txt")), false);
 }
 `,
+      { binaries: ["tofu", "terraform"] },
     );
     const results = await runExample(examplesRoot, "custom", env, version);
-    expect(results.map((r) => [r.binary, r.passed, r.failure])).toEqual([
-      ["tofu", true, undefined],
-      ["terraform", true, undefined],
+    expect(results.map((r) => [r.binary, r.status, r.failure])).toEqual([
+      ["tofu", "pass", undefined],
+      ["terraform", "pass", undefined],
     ]);
     expect(results[1]!.steps).toEqual([
       "init",
@@ -272,25 +345,111 @@ export function after({ dir, passed }) {
 }
 `,
     );
-    const [result] = await runExample(examplesRoot, "failing", env, version);
-    expect(result).toMatchObject({ passed: false, failure: { step: "checks after apply" } });
+    const result = await runExampleOn(examplesRoot, "failing", env, version, "tofu");
+    expect(result).toMatchObject({ status: "fail", failure: { step: "checks after apply" } });
     expect(result!.failure!.message).toContain("the check that fails");
     expect(result!.steps).toContain("after");
     expect(JSON.parse(await readFile(join(result!.dir!, "after.json"), "utf8"))).toEqual({ passed: false });
     expect(existsSync(join(result!.dir!, "cleaned-up"))).toBe(true);
   });
 
-  it("fails an example whose checks.mjs names an unknown binary, without running it", async () => {
-    await example("bad-binary", "", 'export const binary = "terraform-1.5";\n');
+  it("fails an example whose requirements.json is wrong on every binary, without running it", async () => {
+    await example("bad-binary", "", "", { binaries: ["terraform-1.5"] });
     const results = await runExample(examplesRoot, "bad-binary", env, version);
-    expect(results).toEqual([
-      expect.objectContaining({
-        passed: false,
-        failure: {
-          step: "checks.mjs",
-          message: `${join(examplesRoot, "bad-binary", "checks.mjs")}: "binary" holds "terraform-1.5"; use "tofu" or "terraform"`,
-        },
-      }),
+    const message = `${join(examplesRoot, "bad-binary", "requirements.json")}: "binaries" holds "terraform-1.5"; use "tofu" or "terraform"`;
+    expect(results.map((r) => [r.binary, r.status, r.failure, r.steps])).toEqual([
+      ["tofu", "fail", { step: "requirements.json", message }, []],
+      ["terraform", "fail", { step: "requirements.json", message }, []],
     ]);
+  });
+
+  it("fails the examples that need a missing binary, naming it, and skips the others", async () => {
+    const nowhere = join(root, "no-terraform-here");
+    const matrix = resolveMatrix({ ...process.env, TSVIDER_TERRAFORM: nowhere, TSVIDER_EXTRA_BINARIES: "" });
+    const withoutTerraform: Environment = { ...env, matrix };
+    await example("needs-terraform", "", "", { binaries: ["terraform"] });
+    await example("tofu-only", "", "");
+    const [needs] = await runExample(examplesRoot, "needs-terraform", withoutTerraform, version).then((r) =>
+      r.filter((x) => x.binary === "terraform"),
+    );
+    expect(needs).toMatchObject({ status: "fail", failure: { step: "binary" }, steps: [] });
+    expect(needs!.failure!.message).toMatch(
+      new RegExp(`^cannot run "${nowhere} version".*Set TSVIDER_TERRAFORM to a Terraform binary`, "s"),
+    );
+    const tofuOnly = await runExampleOn(examplesRoot, "tofu-only", withoutTerraform, version, "terraform");
+    expect(tofuOnly).toMatchObject({ status: "skip", binary: "terraform" });
+    expect(() => withoutTerraform.binary("terraform")).toThrow(BinaryNotFoundError);
+  });
+
+  it("runs examples in parallel up to the bound, each cell in its own copy, the mirror untouched", async () => {
+    const tofu = env.binary("tofu");
+    const older = await fakeTofu(root, tofu.path, "1.11.0");
+    const olderEntry = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: older })[2] as AvailableBinary;
+    const matrix: MatrixBinary[] = [tofu, olderEntry];
+    const parallel: Environment = { ...env, matrix };
+    const events = join(root, "events.log");
+    // before and after log each cell's start and end to one file: the bound is checked by
+    // counting cells between them, not by timing.
+    const logging = `import { appendFileSync } from "node:fs";
+export function before({ dir }) { appendFileSync(${JSON.stringify(events)}, "start " + dir + "\\n"); }
+export function after({ dir }) { appendFileSync(${JSON.stringify(events)}, "end " + dir + "\\n"); }
+`;
+    const file = (n: string) =>
+      `resource "tsvider_file_content" "f" {\n  filename = "\${path.module}/${n}.txt"\n  content  = "${n}"\n}\n`;
+    await example("parallel/one", file("one"), logging);
+    await example("parallel/two", file("two"), logging);
+    await example("parallel/new-only", file("three"), logging, { minVersions: { tofu: "1.12.0" } });
+    const mirrorHashes = async () => {
+      const dir = join(env.workRoot, "mirror");
+      const files = await readdir(dir, { recursive: true, withFileTypes: true });
+      const hashes = await Promise.all(
+        files
+          .filter((f) => f.isFile())
+          .map(async (f) => {
+            const path = join(f.parentPath, f.name);
+            return `${relative(dir, path)} ${createHash("sha256")
+              .update(await readFile(path))
+              .digest("hex")}`;
+          }),
+      );
+      return hashes.sort();
+    };
+    const before = await mirrorHashes();
+    const seen: string[] = [];
+    const results = await runExamples({
+      examplesRoot,
+      names: ["parallel/new-only", "parallel/one", "parallel/two"],
+      env: parallel,
+      version,
+      jobs: 2,
+      onResult: (r) => seen.push(`${r.name} ${r.binary}`),
+    });
+    expect(results.map((r) => [r.name, r.binary, r.status, r.failure?.message])).toEqual([
+      ["parallel/new-only", "tofu", "pass", undefined],
+      ["parallel/new-only", "tofu-1.11.0", "skip", undefined],
+      ["parallel/one", "tofu", "pass", undefined],
+      ["parallel/one", "tofu-1.11.0", "pass", undefined],
+      ["parallel/two", "tofu", "pass", undefined],
+      ["parallel/two", "tofu-1.11.0", "pass", undefined],
+    ]);
+    expect(results[1]!.skipReason).toBe(
+      'needs tofu >= 1.12.0, this is 1.11.0 (requirements.json "minVersions")',
+    );
+    expect(seen.sort()).toEqual(results.map((r) => `${r.name} ${r.binary}`).sort());
+    const dirs = results.flatMap((r) => (r.dir ? [r.dir] : []));
+    expect(new Set(dirs).size).toBe(5);
+
+    const log = (await readFile(events, "utf8")).trim().split("\n");
+    expect(log).toHaveLength(10);
+    let inFlight = 0;
+    let most = 0;
+    for (const line of log) {
+      inFlight += line.startsWith("start ") ? 1 : -1;
+      most = Math.max(most, inFlight);
+    }
+    expect(inFlight).toBe(0);
+    expect(most).toBeGreaterThanOrEqual(1);
+    expect(most).toBeLessThanOrEqual(2);
+    expect(await mirrorHashes()).toEqual(before);
   });
 });

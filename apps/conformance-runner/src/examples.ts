@@ -1,34 +1,39 @@
-// Running one example directory through the real binary, the way a practitioner would:
+// Running example directories through the real binaries, the way a practitioner would:
 // init, plan, apply, a re-plan that must be empty, destroy, with the example's own checks of
-// the effect after apply and after destroy. An example's checks.mjs may pick the binary
-// (Terraform for the kinds OpenTofu never calls), run the provider in test mode, set up
-// something beforehand (a loopback server, say) and replace the cycle with steps of its own
-// (`terraform query`, `apply -invoke`).
+// the effect after apply and after destroy. An example's requirements.json picks the binaries
+// it is written for (Terraform for the kinds OpenTofu never calls), their oldest versions and
+// test mode; its checks.mjs may set something up beforehand (a loopback server, say) and
+// replace the cycle with steps of its own (`terraform query`, `apply -invoke`). Every example
+// runs on every binary of the matrix, in parallel up to a bound, each in a copy of its own.
 import assert from "node:assert/strict";
 import { cp, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
+  BinaryNotFoundError,
   type CommandResult,
   installProviderMirror,
   type MirrorInstall,
   mirrorCliConfig,
   parseLockFile,
-  resolveTerraform,
-  resolveTofu,
   Workdir,
 } from "@tsvider/conformance";
+import { type AvailableBinary, type MatrixBinary, resolveMatrix } from "./matrix.js";
+import { mapLimit } from "./pool.js";
+import {
+  BINARIES,
+  type BinaryName,
+  kindSkipReason,
+  loadRequirements,
+  REQUIREMENTS_FILE,
+  type Requirements,
+  skipReason,
+} from "./requirements.js";
 
-/** The binaries an example can run under. */
-export const BINARIES = ["tofu", "terraform"] as const;
-export type BinaryName = (typeof BINARIES)[number];
+export { BINARIES, type BinaryName };
 
 /** What an example's `checks.mjs` may export (README.md describes each). */
 export interface ExampleChecks {
-  /** Run the provider with TSVIDER_TESTMODE=true, for test-only components. */
-  readonly testMode?: boolean;
-  /** The binary (or binaries, one run each) to run the example under; default "tofu". */
-  readonly binary?: BinaryName | readonly BinaryName[];
   /** Extra arguments for `init`, such as `-enable-pluggable-state-storage-experiment`. */
   readonly initArgs?: readonly string[];
   /** Environment variables for every command of the example (TF_VAR_x and the like). */
@@ -43,17 +48,7 @@ export interface ExampleChecks {
   afterDestroy?(ctx: CheckContext): void | Promise<void>;
 }
 
-const KNOWN_EXPORTS = new Set([
-  "testMode",
-  "binary",
-  "initArgs",
-  "env",
-  "before",
-  "after",
-  "steps",
-  "afterApply",
-  "afterDestroy",
-]);
+const KNOWN_EXPORTS = new Set(["initArgs", "env", "before", "after", "steps", "afterApply", "afterDestroy"]);
 
 export interface HookContext {
   /** The working directory the example runs in (a copy of the example). */
@@ -111,16 +106,25 @@ export interface StepsContext {
   destroy(): Promise<void>;
 }
 
+/** One cell of the matrix: an example on a binary. */
 export interface ExampleResult {
   /** The example's directory relative to the examples root. */
   readonly name: string;
-  readonly binary: BinaryName;
-  readonly passed: boolean;
+  /** The binary's label in the matrix: "tofu", "terraform", or "<kind>-<version>" for extras. */
+  readonly binary: string;
+  readonly kind: BinaryName;
+  /** The binary's version (absent when the binary is missing). */
+  readonly version?: string;
+  /** "skip": the example's requirements.json rules this binary out (`skipReason` says why). */
+  readonly status: "pass" | "fail" | "skip";
   /** The step that failed, and why. */
   readonly failure?: { readonly step: string; readonly message: string };
+  readonly skipReason?: string;
   readonly steps: readonly string[];
   /** Where it ran (kept when it failed). */
   readonly dir?: string;
+  /** Wall-clock time of the cell, for the reports (not asserted anywhere). */
+  readonly durationMs: number;
 }
 
 /** Every directory under `root` holding a .tf file, as paths relative to root, sorted. */
@@ -147,8 +151,10 @@ export interface Environment {
   readonly cliConfigFile: string;
   readonly namespace: string;
   readonly type: string;
-  /** The path of `name`'s binary; throws BinaryNotFoundError when it cannot be run. */
-  binary(name: BinaryName): string;
+  /** The binaries every example is tried on, in column order. */
+  readonly matrix: readonly MatrixBinary[];
+  /** The pinned binary of that kind; throws BinaryNotFoundError (saying why) when it is missing. */
+  binary(this: Environment, name: BinaryName): AvailableBinary;
   /** The address `name` records in the lock file for the provider. */
   providerAddress(name: BinaryName): string;
 }
@@ -161,8 +167,10 @@ const REGISTRY_HOST: Record<BinaryName, string> = {
 
 /**
  * Installs the provider into a fresh mirror under workRoot (for both registry hosts) and
- * writes the CLI config. Binaries not given are found when first asked for: tofu through
- * resolveTofu (TSVIDER_TOFU), terraform through resolveTerraform (TSVIDER_TERRAFORM).
+ * writes the CLI config, before any example starts: the mirror is only read afterwards, so
+ * parallel `init`s share it without racing (each copies the package into its own
+ * `.terraform/`; no plugin cache is shared). The matrix defaults to resolveMatrix(): the
+ * pinned tofu and terraform and TSVIDER_EXTRA_BINARIES.
  */
 export async function prepareEnvironment(options: {
   workRoot: string;
@@ -170,7 +178,7 @@ export async function prepareEnvironment(options: {
   type: string;
   version: string;
   executable: string;
-  binaries?: Partial<Record<BinaryName, string>>;
+  matrix?: readonly MatrixBinary[];
 }): Promise<Environment> {
   const mirrorDir = join(options.workRoot, "mirror");
   const mirror = await installProviderMirror({
@@ -182,32 +190,40 @@ export async function prepareEnvironment(options: {
   });
   const cliConfigFile = join(options.workRoot, "cli.tfrc");
   await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
-  const resolved: Partial<Record<BinaryName, string>> = { ...options.binaries };
+  const matrix = options.matrix ?? resolveMatrix();
   return {
     workRoot: options.workRoot,
     mirror,
     cliConfigFile,
     namespace: options.namespace,
     type: options.type,
-    binary(name) {
-      resolved[name] ??= name === "tofu" ? resolveTofu() : resolveTerraform();
-      return resolved[name];
+    matrix,
+    // Reads this.matrix, not the closure's, so `{ ...env, matrix }` changes what it finds.
+    binary(this: Environment, name) {
+      const found = this.matrix.find((m) => m.label === name) ?? this.matrix.find((m) => m.kind === name);
+      if (!found) throw new BinaryNotFoundError(`the matrix has no ${name}`);
+      if (found.missing !== undefined) throw new BinaryNotFoundError(found.missing);
+      return found;
     },
     providerAddress: (name) => `${REGISTRY_HOST[name]}/${options.namespace}/${options.type}`,
   };
 }
 
-/** Copies the example to a fresh directory of its own for `binary`. */
+/**
+ * Copies the example to a fresh directory of its own for `binary` (named by the example and
+ * the binary's label, so parallel cells never share one).
+ */
 export async function copyExample(
   examplesRoot: string,
   name: string,
   env: Environment,
-  binary: BinaryName = "tofu",
+  binary: AvailableBinary | BinaryName = "tofu",
 ): Promise<Workdir> {
-  const dir = join(env.workRoot, "work", `${name.replace(/[\\/]/g, "__")}__${binary}`);
+  const bin = typeof binary === "string" ? env.binary(binary) : binary;
+  const dir = join(env.workRoot, "work", `${name.replace(/[\\/]/g, "__")}__${bin.label}`);
   await mkdir(dir, { recursive: true });
   await cp(join(examplesRoot, name), dir, { recursive: true });
-  return new Workdir({ dir, binary: env.binary(binary), cliConfigFile: env.cliConfigFile });
+  return new Workdir({ dir, binary: bin.path, cliConfigFile: env.cliConfigFile });
 }
 
 /** Checks the lock file `init` wrote: our provider, at our version, with our h1 hash. */
@@ -228,7 +244,7 @@ export async function checkLockFile(
   );
 }
 
-/** An example's checks.mjs (none: the default cycle under tofu), with its exports checked. */
+/** An example's checks.mjs (none: the default cycle), with its exports checked. */
 export async function loadChecks(dir: string): Promise<ExampleChecks> {
   const file = join(dir, "checks.mjs");
   try {
@@ -238,6 +254,12 @@ export async function loadChecks(dir: string): Promise<ExampleChecks> {
   }
   const checks = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   // A misspelt export would otherwise be ignored, and the example would pass without its checks.
+  const moved = Object.keys(checks).filter((k) => k === "binary" || k === "testMode");
+  if (moved.length > 0) {
+    throw new Error(
+      `${file} exports ${moved.join(", ")}, which moved to ${REQUIREMENTS_FILE} beside it: { "binaries": ["terraform"], "testMode": true }`,
+    );
+  }
   const unknown = Object.keys(checks).filter((k) => !KNOWN_EXPORTS.has(k));
   if (unknown.length > 0) {
     throw new Error(
@@ -249,9 +271,6 @@ export async function loadChecks(dir: string): Promise<ExampleChecks> {
     if (checks[f] !== undefined && typeof checks[f] !== "function")
       throw new Error(`${file}: "${f}" must be a function`);
   }
-  if (checks.testMode !== undefined && typeof checks.testMode !== "boolean")
-    throw new Error(`${file}: "testMode" must be true or false`);
-  binariesOf(checks as ExampleChecks, file);
   const isStrings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
   if (checks.initArgs !== undefined && !isStrings(checks.initArgs))
     throw new Error(`${file}: "initArgs" must be an array of strings`);
@@ -263,25 +282,6 @@ export async function loadChecks(dir: string): Promise<ExampleChecks> {
   )
     throw new Error(`${file}: "env" must be an object of strings`);
   return checks as ExampleChecks;
-}
-
-/** The binaries an example runs under, in order; default tofu. */
-export function binariesOf(checks: ExampleChecks, where = "checks.mjs"): BinaryName[] {
-  const declared = checks.binary ?? "tofu";
-  const list: readonly unknown[] = typeof declared === "string" ? [declared] : declared;
-  if (!Array.isArray(list) && typeof declared !== "string")
-    throw new Error(`${where}: "binary" must be "tofu", "terraform" or an array of them`);
-  if (list.length === 0) throw new Error(`${where}: "binary" names no binary`);
-  for (const b of list) {
-    if (!BINARIES.includes(b as BinaryName))
-      throw new Error(`${where}: "binary" holds ${JSON.stringify(b)}; use "tofu" or "terraform"`);
-  }
-  return [...new Set(list as BinaryName[])];
-}
-
-/** The binaries the example at `examplesRoot/name` runs under, read from its checks.mjs. */
-export async function exampleBinaries(examplesRoot: string, name: string): Promise<BinaryName[]> {
-  return binariesOf(await loadChecks(join(examplesRoot, name)), join(name, "checks.mjs"));
 }
 
 async function outputsOf(work: Workdir): Promise<Record<string, unknown>> {
@@ -297,40 +297,85 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs the example under each binary it declares, one after the other. */
+/** Runs the example on every binary of the matrix, one after the other. */
 export async function runExample(
   examplesRoot: string,
   name: string,
   env: Environment,
   version: string,
 ): Promise<ExampleResult[]> {
-  let binaries: BinaryName[];
-  try {
-    binaries = await exampleBinaries(examplesRoot, name);
-  } catch (err) {
-    return [
-      {
-        name,
-        binary: "tofu",
-        passed: false,
-        steps: [],
-        failure: { step: "checks.mjs", message: message(err) },
-      },
-    ];
-  }
   const results: ExampleResult[] = [];
-  for (const b of binaries) results.push(await runExampleOn(examplesRoot, name, env, version, b));
+  for (const b of env.matrix) results.push(await runExampleOn(examplesRoot, name, env, version, b));
   return results;
 }
 
-/** Runs the example under one binary. */
+/**
+ * Runs every example on every binary of the matrix, at most `jobs` cells at a time, and
+ * resolves to the results in example × matrix order. `onResult` sees each as it finishes.
+ */
+export async function runExamples(options: {
+  examplesRoot: string;
+  names: readonly string[];
+  env: Environment;
+  version: string;
+  jobs: number;
+  onResult?: (result: ExampleResult) => void;
+}): Promise<ExampleResult[]> {
+  const cells = options.names.flatMap((name) => options.env.matrix.map((binary) => ({ name, binary })));
+  return mapLimit(cells, options.jobs, async ({ name, binary }) => {
+    const result = await runExampleOn(options.examplesRoot, name, options.env, options.version, binary);
+    options.onResult?.(result);
+    return result;
+  });
+}
+
+/**
+ * Runs the example on one binary of the matrix (or the pinned one of a kind): skipped with the
+ * reason when its requirements.json rules the binary out, failed at "binary" when the binary
+ * is missing.
+ */
 export async function runExampleOn(
   examplesRoot: string,
   name: string,
   env: Environment,
   version: string,
-  binary: BinaryName,
+  binaryOrKind: MatrixBinary | BinaryName,
 ): Promise<ExampleResult> {
+  const started = Date.now();
+  const binaryEntry =
+    typeof binaryOrKind === "string"
+      ? (env.matrix.find((m) => m.label === binaryOrKind) ?? env.matrix.find((m) => m.kind === binaryOrKind))
+      : binaryOrKind;
+  if (!binaryEntry) throw new Error(`the matrix has no ${binaryOrKind}`);
+  const cell = {
+    name,
+    binary: binaryEntry.label,
+    kind: binaryEntry.kind,
+    ...(binaryEntry.missing === undefined ? { version: binaryEntry.version } : {}),
+  };
+  const done = (rest: Omit<ExampleResult, keyof typeof cell | "durationMs">): ExampleResult => ({
+    ...cell,
+    ...rest,
+    durationMs: Date.now() - started,
+  });
+
+  let requirements: Requirements;
+  try {
+    requirements = await loadRequirements(join(examplesRoot, name));
+  } catch (err) {
+    return done({ status: "fail", steps: [], failure: { step: REQUIREMENTS_FILE, message: message(err) } });
+  }
+  // An example not written for this kind is skipped even when the binary is missing: a
+  // machine without Terraform can still run the OpenTofu examples.
+  const otherKind = kindSkipReason(requirements, binaryEntry.kind);
+  if (otherKind !== undefined) return done({ status: "skip", steps: [], skipReason: otherKind });
+  if (binaryEntry.missing !== undefined)
+    return done({ status: "fail", steps: [], failure: { step: "binary", message: binaryEntry.missing } });
+  const bin: AvailableBinary = binaryEntry;
+  const tooOld = skipReason(requirements, bin);
+  if (tooOld !== undefined) return done({ status: "skip", steps: [], skipReason: tooOld });
+  const binary = bin.kind;
+
   const steps: string[] = [];
   let current = "copy";
   let dir: string | undefined;
@@ -350,12 +395,12 @@ export async function runExampleOn(
   let cleanup: (() => void | Promise<void>) | undefined;
   let beforeRan = false;
   try {
-    const copied = await copyExample(examplesRoot, name, env, binary);
+    const copied = await copyExample(examplesRoot, name, env, bin);
     dir = copied.dir;
     const workDir = copied.dir;
     current = "checks.mjs";
     checks = await loadChecks(workDir);
-    staticEnv = { ...checks.env, ...(checks.testMode ? { TSVIDER_TESTMODE: "true" } : {}) };
+    staticEnv = { ...checks.env, ...(requirements.testMode ? { TSVIDER_TESTMODE: "true" } : {}) };
     let commandEnv: Record<string, string> = staticEnv;
     if (checks.before) {
       const before = checks.before;
@@ -370,7 +415,7 @@ export async function runExampleOn(
     const workdirWith = (extra: Readonly<Record<string, string>> = {}) =>
       new Workdir({
         dir: workDir,
-        binary: env.binary(binary),
+        binary: bin.path,
         cliConfigFile: env.cliConfigFile,
         env: baseEnv(),
         extraEnv: { ...commandEnv, ...extra },
@@ -451,19 +496,26 @@ export async function runExampleOn(
     }
   }
   return failure === undefined
-    ? { name, binary, passed: true, steps, ...(dir ? { dir } : {}) }
-    : { name, binary, passed: false, steps, failure, ...(dir ? { dir } : {}) };
+    ? done({ status: "pass", steps, ...(dir ? { dir } : {}) })
+    : done({ status: "fail", steps, failure, ...(dir ? { dir } : {}) });
 }
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** `tofu: 3 passed, 0 failed; terraform: 1 passed, 1 failed`. */
-export function summarize(results: readonly ExampleResult[]): string {
-  return BINARIES.map((b) => {
-    const mine = results.filter((r) => r.binary === b);
-    const passed = mine.filter((r) => r.passed).length;
-    return `${b}: ${passed} passed, ${mine.length - passed} failed`;
-  }).join("; ");
-}
+// The package's API in one place (package.json exports this module).
+export * from "./expected-failures.js";
+export * from "./matrix.js";
+export * from "./pool.js";
+export * from "./report.js";
+export {
+  compareVersions,
+  DEFAULT_REQUIREMENTS,
+  kindSkipReason,
+  loadRequirements,
+  parseRequirements,
+  REQUIREMENTS_FILE,
+  type Requirements,
+  skipReason,
+} from "./requirements.js";

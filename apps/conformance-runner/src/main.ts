@@ -1,24 +1,33 @@
 // tsvider conformance runner.
-//   examples [filter...]  run the reference provider's examples (those whose names contain a
-//             filter, when given) through the real tofu or terraform, as each example asks
+//   examples [--jobs N] [--report-dir DIR] [filter...]  run the reference provider's examples
+//             (those whose names contain a filter, when given) on every binary of the matrix
+//             (pinned tofu, pinned terraform, TSVIDER_EXTRA_BINARIES), as each example's
+//             requirements.json allows, in parallel; a table on stdout, JSON and JUnit XML in
+//             the report directory
 //   demo      apply one example with tofu's own output, show what it did, then destroy it
 //   install   put the reference provider into a filesystem mirror for your own tofu runs
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig } from "@tsvider/conformance";
+import { parseExamplesArgs, UsageError } from "./args.js";
 import {
-  type BinaryName,
   copyExample,
   type Environment,
   type ExampleResult,
   filterExamples,
   findExamples,
   prepareEnvironment,
-  runExample,
-  summarize,
+  runExamples,
 } from "./examples.js";
+import { judge, loadExpectedFailures } from "./expected-failures.js";
 import { referenceProvider } from "./reference-provider.js";
+import { summarize, table, writeReports } from "./report.js";
+
+const APP_DIR = fileURLToPath(new URL("../", import.meta.url));
+const EXPECTED_FAILURES = join(APP_DIR, "expected-failures.json");
+const DEFAULT_REPORT_DIR = join(APP_DIR, "reports");
 
 const DEMO_EXAMPLE = "resources/tsvider_file_content/basic";
 
@@ -34,57 +43,89 @@ async function setUp(): Promise<{ env: Environment; cleanup: () => Promise<void>
   return { env, cleanup: () => rm(workRoot, { recursive: true, force: true }) };
 }
 
-/** Runs the examples whose names contain any of the arguments (every example without one). */
-async function examples(filters: readonly string[]): Promise<number> {
+/** Runs the examples whose names contain any of the filters (every example without one). */
+async function examples(args: readonly string[]): Promise<number> {
+  const options = parseExamplesArgs(args, {
+    jobs: availableParallelism(),
+    reportDir: DEFAULT_REPORT_DIR,
+    expectedFailures: EXPECTED_FAILURES,
+  });
+  const started = new Date();
   const all = await findExamples(referenceProvider.examplesDir);
-  const names = filterExamples(all, filters);
+  const names = filterExamples(all, options.filters);
   if (names.length === 0) {
     console.log(
       all.length === 0
         ? `no examples found under ${referenceProvider.examplesDir}`
-        : `no example matches ${filters.map((f) => JSON.stringify(f)).join(" or ")}; there are:\n${indent(all.join("\n"))}`,
+        : `no example matches ${options.filters.map((f) => JSON.stringify(f)).join(" or ")}; there are:\n${indent(all.join("\n"))}`,
     );
     console.log(`\n${summarize([])}`);
     return 1;
   }
+  // Read before anything runs: a malformed list is the first thing to hear about.
+  const expected = await loadExpectedFailures(options.expectedFailures);
   const { env, cleanup } = await setUp();
   console.log(
     `provider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}${
-      filters.length > 0 ? ` of ${all.length}` : ""
-    }\n`,
+      options.filters.length > 0 ? ` of ${all.length}` : ""
+    }, ${options.jobs} at a time`,
   );
-  const shown = new Set<BinaryName>();
-  const results: ExampleResult[] = [];
-  for (const name of names) {
-    for (const result of await runExample(
-      referenceProvider.examplesDir,
-      name,
-      env,
-      referenceProvider.version,
-    )) {
-      if (!shown.has(result.binary)) {
-        shown.add(result.binary);
-        console.log(`${result.binary}: ${binaryPath(env, result.binary)}`);
-      }
-      results.push(result);
-      const label = `${name} [${result.binary}]`;
-      if (result.passed) console.log(`PASS ${label}  (${result.steps.join(" → ")})`);
-      else console.log(`FAIL ${label}  at ${result.failure!.step}\n${indent(result.failure!.message)}`);
-    }
+  for (const b of env.matrix)
+    console.log(
+      b.missing === undefined
+        ? `${b.label}: ${b.path} (${b.kind} ${b.version})`
+        : `${b.label}: missing: ${b.missing}`,
+    );
+  console.log("");
+  const results = await runExamples({
+    examplesRoot: referenceProvider.examplesDir,
+    names,
+    env,
+    version: referenceProvider.version,
+    jobs: options.jobs,
+    onResult: (r) => console.log(progressLine(r)),
+  });
+  const judgement = judge(results, expected, all, listName(options.expectedFailures));
+  const report = {
+    provider: { version: referenceProvider.version, h1: env.mirror.h1 },
+    startedAt: started.toISOString(),
+    durationMs: Date.now() - started.getTime(),
+    jobs: options.jobs,
+    matrix: env.matrix,
+    judgement,
+  };
+  console.log(`\n${table(judgement.outcomes, env.matrix)}\n`);
+  for (const o of judgement.outcomes) {
+    if (o.verdict === "fail")
+      console.log(`FAIL ${o.name} [${o.binary}] at ${o.failure?.step}\n${indent(o.failure?.message ?? "")}`);
+    if (o.verdict === "fixed")
+      console.log(
+        `FIXED ${o.name} [${o.binary}] passes now: remove it from ${options.expectedFailures} (it said: ${o.expectedReason})`,
+      );
   }
-  const failed = results.filter((r) => !r.passed).length;
-  if (failed === 0) await cleanup();
-  else console.log(`\nworking directories kept for inspection under ${join(env.workRoot, "work")}`);
-  console.log(`\n${summarize(results)}`);
-  return failed === 0 ? 0 : 1;
+  for (const s of judgement.stale) console.log(`STALE ${s}`);
+  const written = await writeReports(options.reportDir, report);
+  console.log(`reports: ${written.json}, ${written.junit}`);
+  if (results.some((r) => r.status === "fail"))
+    console.log(`working directories kept for inspection under ${join(env.workRoot, "work")}`);
+  else await cleanup();
+  console.log(`\n${summarize(judgement.outcomes, env.matrix)}`);
+  return judgement.ok ? 0 : 1;
 }
 
-function binaryPath(env: Environment, name: BinaryName): string {
-  try {
-    return env.binary(name);
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
+/** The list's path as the user would type it: relative when under the current directory. */
+function listName(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel === "" || rel.startsWith("..") ? file : rel;
+}
+
+/** A line per cell as it finishes, so a long run shows progress. */
+function progressLine(r: ExampleResult): string {
+  const label = `${r.name} [${r.binary}]`;
+  const time = `${(r.durationMs / 1000).toFixed(1)}s`;
+  if (r.status === "pass") return `pass ${label} ${time}`;
+  if (r.status === "skip") return `skip ${label}: ${r.skipReason}`;
+  return `fail ${label} ${time} at ${r.failure?.step}`;
 }
 
 async function demo(): Promise<number> {
@@ -160,7 +201,7 @@ if (!command) {
 try {
   process.exitCode = await command(args);
 } catch (err) {
-  if (err instanceof BinaryNotFoundError) {
+  if (err instanceof BinaryNotFoundError || err instanceof UsageError) {
     console.error(err.message);
   } else {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);

@@ -1,11 +1,22 @@
 // Resource identity through the real tofu: tsvider_file_content's identity { filename } in
 // state and in `tofu show -json`, stable across refresh; an `import {}` block that names the
-// file by identity; an identity tofu refuses to import; and an identity stored at version 0
-// by an earlier provider, upgraded by the current one through UpgradeResourceIdentity.
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+// file by identity; an identity tofu refuses to import (these on @tsvider/conformance's
+// acceptanceTest); and an identity stored at version 0 by an earlier provider, upgraded by the
+// current one through UpgradeResourceIdentity (two provider builds in one directory, which
+// acceptanceTest does not model: driven with Workdir).
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Workdir } from "@tsvider/conformance";
+import {
+  acceptanceTest,
+  planCheck,
+  resolveTerraform,
+  resolveTofu,
+  type StepContext,
+  stateCheck,
+  Workdir,
+} from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V0_VERSION } from "./file-content-v0.test-support.js";
 import {
@@ -13,23 +24,20 @@ import {
   IDENTITY_V1_PROVIDER,
   UPGRADE_LOG_VARIABLE,
 } from "./identity-upgrade.test-support.js";
-import {
-  initProject,
-  installTestProvider,
-  setUpTerraform,
-  setUpTofu,
-  type TofuSetup,
-} from "./tofu.test-support.js";
+import { provider } from "./provider.js";
+import { installTestProvider, setUpTerraform, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 let terraform: TofuSetup;
 let v0CliConfigFile: string;
 let v1CliConfigFile: string;
 let fileContentV0CliConfigFile: string;
+let files: string;
 
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-identity-");
   terraform = await setUpTerraform("tsvider-identity-tf-");
+  files = await mkdtemp(join(tmpdir(), "tsvider-identity-files-"));
   const entry = (name: string) => fileURLToPath(new URL(`./${name}.test-support.ts`, import.meta.url));
   v0CliConfigFile = await installTestProvider(tofu.root, "identity-v0", {
     entry: entry("identity-v0"),
@@ -47,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await tofu.cleanup();
   await terraform.cleanup();
+  await rm(files, { recursive: true, force: true });
 });
 
 interface StoredInstance {
@@ -65,136 +74,116 @@ async function storedInstance(dir: string, type: string): Promise<StoredInstance
   return resource.instances[0]!;
 }
 
-interface ShownResource {
-  address: string;
-  values: Record<string, unknown>;
-  identity?: Record<string, unknown>;
-  identity_schema_version?: number;
-}
-
-async function shown(work: Workdir): Promise<ShownResource[]> {
-  const out = await work.run(["show", "-json", "-no-color"]);
-  const json = JSON.parse(out.stdout) as { values?: { root_module?: { resources?: ShownResource[] } } };
-  return json.values?.root_module?.resources ?? [];
-}
-
 const planExitCode = async (work: Workdir) =>
   work.run(["plan", "-detailed-exitcode", "-no-color"], { okCodes: [0, 2] });
 
-// The same on both hosts: what each stores and shows, and import by identity.
-describe.each([
-  ["OpenTofu", () => tofu],
-  ["Terraform", () => terraform],
-])("tsvider_file_content's identity through %s", (_host, host) => {
-  it("is stored on create, shown by show -json, and stable across refresh", async () => {
-    const work = await initProject(
-      host(),
-      "lifecycle",
-      `resource "tsvider_file_content" "f" {
-  filename = "out.txt"
-  content  = "hello\\n"
-}
-`,
-    );
-    await work.run(["apply", "-auto-approve", "-no-color"]);
-    const stored = await storedInstance(work.dir, "tsvider_file_content");
-    expect(stored.identity).toEqual({ filename: "out.txt" });
-    expect(stored.identity_schema_version).toBe(0);
-    const [resource] = await shown(work);
-    expect(resource?.address).toBe("tsvider_file_content.f");
-    expect(resource?.identity).toEqual({ filename: "out.txt" });
-    expect(resource?.identity_schema_version).toBe(0);
+// The same on both hosts: what each stores and shows, and import by identity, on
+// @tsvider/conformance's acceptanceTest with the provider served from this process (so file
+// names are absolute, in a directory of the test's own).
+const F = "tsvider_file_content.f";
+const fileConfig = (address: string, filename: string, content: string) =>
+  `resource "tsvider_file_content" "${address.split(".")[1]}" {\n  filename = ${JSON.stringify(filename)}\n  content  = ${JSON.stringify(content)}\n}\n`;
+const shownResource = (ctx: StepContext, address: string) =>
+  ctx.state.values?.root_module?.resources?.find((r) => r.address === address);
 
-    // Refresh asks the provider to read with the stored identity; it must come back the same.
-    await work.run(["apply", "-refresh-only", "-auto-approve", "-no-color"]);
-    expect((await storedInstance(work.dir, "tsvider_file_content")).identity).toEqual({
-      filename: "out.txt",
+describe.each([
+  ["OpenTofu", () => resolveTofu()],
+  ["Terraform", () => resolveTerraform()],
+])("tsvider_file_content's identity through %s", (host, binary) => {
+  it("is stored on create, shown by show -json, and stable across refresh", async () => {
+    const out = join(files, `lifecycle-${host}.txt`);
+    const identity = stateCheck.identity(F, { filename: out });
+    await acceptanceTest({
+      provider,
+      address: "tsvider/tsvider",
+      binary: binary(),
+      steps: [
+        {
+          config: fileConfig(F, out, "hello\n"),
+          stateChecks: [identity],
+          check: (ctx) => expect(shownResource(ctx, F)?.identity_schema_version).toBe(0),
+        },
+        // Refresh asks the provider to read with the stored identity; it must come back the same.
+        { refreshState: true, stateChecks: [identity] },
+        // A change in place keeps the identity too.
+        {
+          config: fileConfig(F, out, "changed\n"),
+          planChecks: { preApply: [planCheck.action(F, "update")] },
+          stateChecks: [identity, stateCheck.attribute(F, "content", "changed\n")],
+        },
+      ],
     });
-    // A change in place keeps the identity too.
-    await writeFile(
-      join(work.dir, "main.tf"),
-      (await readFile(join(work.dir, "main.tf"), "utf8")).replace('"hello\\n"', '"changed\\n"'),
-    );
-    await work.run(["apply", "-auto-approve", "-no-color"]);
-    expect((await storedInstance(work.dir, "tsvider_file_content")).identity).toEqual({
-      filename: "out.txt",
-    });
-    expect((await planExitCode(work)).code).toBe(0);
-    // The destroy is planned with the identity, and removes the file.
-    await work.run(["destroy", "-auto-approve", "-no-color"]);
-    await expect(readFile(join(work.dir, "out.txt"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
+    // The final destroy is planned with the identity, and removed the file.
+    await expect(readFile(out, "utf8")).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("names the file in an import block, which imports it with no diff afterwards", async () => {
-    const dir = join(host().root, "import");
-    await mkdir(dir);
-    await writeFile(join(dir, "kept.txt"), "keep me");
-    await chmod(join(dir, "kept.txt"), 0o644);
-    const work = await initProject(
-      host(),
-      "import-by-identity",
-      `import {
-  to       = tsvider_file_content.x
-  identity = { filename = "../import/kept.txt" }
-}
-resource "tsvider_file_content" "x" {
-  filename = "../import/kept.txt"
-  content  = "keep me"
-}
-`,
-    );
-    const plan = await work.run(["plan", "-no-color"]);
-    expect(plan.stdout).toContain("tsvider_file_content.x: Preparing import...");
-    expect(plan.stdout).toContain("Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.");
-    await work.run(["apply", "-auto-approve", "-no-color"]);
-    const stored = await storedInstance(work.dir, "tsvider_file_content");
-    expect(stored.identity).toEqual({ filename: "../import/kept.txt" });
-    expect(stored.attributes).toMatchObject({ content: "keep me", file_permission: "0644" });
-    expect((await planExitCode(work)).code).toBe(0);
-    // The file was imported, not rewritten.
-    expect(await readFile(join(dir, "kept.txt"), "utf8")).toBe("keep me");
+    const kept = join(files, `kept-${host}.txt`);
+    await writeFile(kept, "keep me");
+    await chmod(kept, 0o644);
+    await acceptanceTest({
+      provider,
+      address: "tsvider/tsvider",
+      binary: binary(),
+      steps: [
+        {
+          config: fileConfig("tsvider_file_content.x", kept, "keep me"),
+          importState: {
+            resourceName: "tsvider_file_content.x",
+            identity: { filename: kept },
+            persist: true,
+          },
+          planChecks: {
+            preApply: [
+              planCheck.importing("tsvider_file_content.x"),
+              planCheck.action("tsvider_file_content.x", "no-op"),
+            ],
+          },
+          stateChecks: [
+            stateCheck.identity("tsvider_file_content.x", { filename: kept }),
+            stateCheck.attribute("tsvider_file_content.x", "content", "keep me"),
+            stateCheck.attribute("tsvider_file_content.x", "file_permission", "0644"),
+          ],
+          // The file was imported, not rewritten.
+          check: async () => expect(await readFile(kept, "utf8")).toBe("keep me"),
+        },
+        { planOnly: true },
+      ],
+    });
   });
 });
 
 describe("import identities OpenTofu refuses or trims", () => {
+  const refused = (identity: Record<string, unknown>, expectError: RegExp) =>
+    acceptanceTest({
+      provider,
+      address: "tsvider/tsvider",
+      steps: [
+        {
+          config: fileConfig("tsvider_file_content.x", join(files, "nowhere.txt"), "x"),
+          importState: { resourceName: "tsvider_file_content.x", identity },
+          expectError,
+        },
+      ],
+    });
+
   it("refuses an import identity without the filename (tofu checks required attributes)", async () => {
-    const work = await importProject("import-missing", "{}");
-    const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
-    expect(plan.stderr).toContain("Incorrect value type");
-    expect(plan.stderr).toContain('attribute "filename" is required');
+    await refused({}, /Incorrect value type.*attribute "filename" is required/);
   });
 
   it("reports an identity that names no file as an object that does not exist", async () => {
-    const work = await importProject("import-nowhere", '{ filename = "nowhere.txt" }');
-    const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
-    expect(plan.stderr).toContain("Cannot import non-existent remote object");
+    await refused({ filename: join(files, "nowhere.txt") }, /Cannot import non-existent remote object/);
   });
 
   it("drops an attribute the identity schema lacks before the provider sees it", async () => {
     // tofu converts the block's identity to the identity type, which leaves "region" out; the
     // import then goes on with the filename alone (here naming no file).
-    const work = await importProject("import-extra", '{ filename = "nowhere.txt", region = "eu" }');
-    const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
-    expect(plan.stderr).toContain("Cannot import non-existent remote object");
-    expect(plan.stderr).not.toContain("Unsupported attribute");
+    await refused(
+      { filename: join(files, "nowhere.txt"), region: "eu" },
+      /^(?![\s\S]*Unsupported attribute)[\s\S]*Cannot import non-existent remote object/,
+    );
   });
 });
-
-function importProject(name: string, identity: string): Promise<Workdir> {
-  return initProject(
-    tofu,
-    name,
-    `import {
-  to       = tsvider_file_content.x
-  identity = ${identity}
-}
-resource "tsvider_file_content" "x" {
-  filename = "nowhere.txt"
-  content  = "x"
-}
-`,
-  );
-}
 
 describe("an object stored before its resource had an identity", () => {
   it("gets one from the next refresh", async () => {

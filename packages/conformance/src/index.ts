@@ -1,3 +1,4 @@
+export * from "./acceptance/index.js";
 export { BinaryNotFoundError, resolveTerraform, resolveTofu } from "./binary.js";
 export { h1Hash, zhHash } from "./hashes.js";
 export { type LockedProvider, parseLockFile } from "./lock-file.js";

@@ -65,10 +65,12 @@ export class Workdir {
   /**
    * Runs the binary with `args` in the directory. Exit codes outside `okCodes` (default [0])
    * throw a CommandFailedError carrying the output. `echo` copies output to this process's.
+   * Aborting `signal` kills the binary with SIGKILL (on SIGTERM tofu would wait for the
+   * provider call in flight, which may never end) and rejects with the AbortError.
    */
   run(
     args: readonly string[],
-    options: { okCodes?: readonly number[]; echo?: boolean } = {},
+    options: { okCodes?: readonly number[]; echo?: boolean; signal?: AbortSignal } = {},
   ): Promise<CommandResult> {
     const okCodes = options.okCodes ?? [0];
     return new Promise((resolve, reject) => {
@@ -76,6 +78,7 @@ export class Workdir {
         cwd: this.dir,
         env: this.#env,
         stdio: ["ignore", "pipe", "pipe"],
+        ...(options.signal ? { signal: options.signal, killSignal: "SIGKILL" as const } : {}),
       });
       let stdout = "";
       let stderr = "";

@@ -88,11 +88,23 @@ export function unary<Req, P extends { diagnostics?: unknown }, Res>(
           duration_ms: Number((performance.now() - started).toFixed(3)),
           diagnostics: diagnostics.items.length,
         });
-        // The severities are the generated enum's numbers (see wire.ts).
-        callback(
-          null,
-          fns.fromPartial({ ...partial, diagnostics: toWireDiagnostics(diagnostics) } as unknown as P),
-        );
+        let response: Res;
+        try {
+          // The severities are the generated enum's numbers (see wire.ts).
+          response = fns.fromPartial({
+            ...partial,
+            diagnostics: toWireDiagnostics(diagnostics),
+          } as unknown as P);
+        } catch (err) {
+          // An answer that cannot be built must still be an answer: a call left without one
+          // hangs the host. The diagnostics alone, and why the rest is missing.
+          const failed = new Diagnostics();
+          addThrown(failed, `tsvider's ${rpc} answer`, err);
+          response = fns.fromPartial({
+            diagnostics: toWireDiagnostics([...diagnostics.items, ...failed.items]),
+          } as unknown as P);
+        }
+        callback(null, response);
       });
   };
 }

@@ -126,12 +126,46 @@ export function toWirePath(path: AttributePath): WireAttributePath {
 }
 
 export function toWireDiagnostics(diagnostics: Iterable<Diagnostic>): WireDiagnostic[] {
-  return [...diagnostics].map((d) => ({
-    severity: d.severity === "error" ? Severity.ERROR : Severity.WARNING,
-    summary: d.summary,
-    detail: d.detail,
-    ...(d.path && d.path.length > 0 ? { attribute: toWirePath(d.path) } : {}),
-  }));
+  return [...diagnostics].map((d) => {
+    const severity = d.severity === "error" ? Severity.ERROR : Severity.WARNING;
+    const path: unknown = d.path;
+    if (path === undefined || (Array.isArray(path) && path.length === 0)) {
+      return { severity, summary: String(d.summary), detail: String(d.detail ?? "") };
+    }
+    // Paths come from author code (a TsviderError's `path`, addError's third argument), where
+    // plain JavaScript can hand anything: the diagnostic still goes out, without the path.
+    if (!Array.isArray(path) || !path.every(isPathStep)) {
+      return {
+        severity,
+        summary: String(d.summary),
+        detail: `${d.detail ? `${d.detail}\n\n` : ""}(The provider gave this diagnostic a path tsvider cannot read, ${describePath(path)}: each step is { attribute: "name" }, { index: 0 } or { key: "k" }. This is a bug in the provider.)`,
+      };
+    }
+    return {
+      severity,
+      summary: String(d.summary),
+      detail: String(d.detail ?? ""),
+      attribute: toWirePath(path),
+    };
+  });
+}
+
+function isPathStep(step: unknown): step is AttributePath[number] {
+  if (typeof step !== "object" || step === null) return false;
+  const s = step as { attribute?: unknown; index?: unknown; key?: unknown };
+  return (
+    typeof s.attribute === "string" ||
+    (typeof s.index === "number" && Number.isSafeInteger(s.index) && s.index >= 0) ||
+    typeof s.key === "string"
+  );
+}
+
+function describePath(path: unknown): string {
+  try {
+    return JSON.stringify(path) ?? String(path);
+  } catch {
+    return String(path);
+  }
 }
 
 /** What differs between the protocols' schemas. */

@@ -4,8 +4,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
-
 export function afterApply({ dir, outputs, assert }) {
   const message = `released v1.2.3 (${outputs.content_hash.slice(0, 12)})`;
   const log = readFileSync(join(dir, "logs", "releases.log"), "utf8");

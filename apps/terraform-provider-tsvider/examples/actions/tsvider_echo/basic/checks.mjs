@@ -1,6 +1,5 @@
 // Invokes the action as a practitioner would (terraform apply -invoke) and checks that
 // Terraform printed the echo as the action's progress, as it happened.
-export const binary = "terraform";
 
 const address = "action.tsvider_echo.hello";
 

@@ -3,8 +3,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
-
 export async function steps({ run, step, apply, destroy, assert }) {
   await apply();
   const address = "action.tsvider_wait_for_file.never";

@@ -3,8 +3,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
-
 const address = "action.tsvider_wait_for_file.ready";
 
 export async function steps({ dir, run, step, assert }) {

@@ -2,8 +2,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
-
 const address = "action.tsvider_write_marker.deployed";
 
 export async function steps({ dir, run, step, assert }) {

@@ -2,8 +2,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
-
 export function afterApply({ dir, outputs, assert }) {
   assert.equal(outputs.big_plus_one, "9007199254740994", "no precision lost beyond 2^53");
   assert.equal(outputs.ratio_plus_one, "1.1", "decimals added exactly");

@@ -2,8 +2,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
-
 export function afterApply({ dir, outputs, assert }) {
   assert.deepEqual(JSON.parse(readFileSync(join(dir, "results.json"), "utf8")), {
     empty: {},

@@ -2,8 +2,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
-
 const read = (dir, name) => JSON.parse(readFileSync(join(dir, "services", `${name}.json`), "utf8"));
 
 export function afterApply({ dir, outputs, assert }) {

@@ -1,8 +1,6 @@
 // Checks the nested objects built from the name and metadata.
 import { createHash } from "node:crypto";
 
-export const testMode = true;
-
 export function afterApply({ outputs, assert }) {
   assert.deepEqual(outputs.generated, {
     name: "web",

@@ -3,8 +3,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = ["tofu", "terraform"];
-
 export function afterApply({ dir, assert }) {
   const renewed = JSON.parse(readFileSync(join(dir, "renewed.json"), "utf8"));
   assert.equal(renewed.name, "schema migration");

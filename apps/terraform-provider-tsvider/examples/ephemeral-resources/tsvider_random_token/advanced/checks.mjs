@@ -3,8 +3,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = ["tofu", "terraform"];
-
 export function afterApply({ dir, assert }) {
   const token = readFileSync(join(dir, "secrets", "api-key.txt"), "utf8");
   assert.match(token, /^[A-Za-z0-9]{32}$/);

@@ -4,8 +4,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
-
 const lines = (stdout) =>
   stdout
     .split("\n")

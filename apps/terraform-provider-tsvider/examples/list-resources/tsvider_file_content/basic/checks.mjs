@@ -1,6 +1,5 @@
 // Creates the files with the default apply, lists them with `terraform query -json`, checks
 // what was found (the .txt files, by identity, without their content), then destroys them.
-export const binary = "terraform";
 
 const lines = (stdout) =>
   stdout

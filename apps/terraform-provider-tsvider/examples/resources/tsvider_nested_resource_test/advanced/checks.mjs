@@ -2,8 +2,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
-
 export function afterApply({ dir, outputs, assert }) {
   assert.deepEqual(outputs.summary, { block_count: 3, services: ["web", "api", "metrics"], ssl_count: 1 });
   assert.equal(outputs.replicas, 3, "processed_data keeps the configuration's nested values and types");

@@ -1,8 +1,6 @@
 // Checks of the values computed from the nested blocks, run by the conformance runner.
 import { createHash } from "node:crypto";
 
-export const testMode = true;
-
 export function afterApply({ outputs, assert }) {
   assert.deepEqual(
     outputs.processed_data,

@@ -2,7 +2,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
 export const env = { TSVIDER_PRIVATE_STATE_SECRET: "conformance-example-secret-0004" };
 
 export function afterApply({ dir, outputs, assert }) {

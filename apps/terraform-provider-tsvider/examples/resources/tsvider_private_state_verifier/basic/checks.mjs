@@ -2,7 +2,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
 export const env = { TSVIDER_PRIVATE_STATE_SECRET: "conformance-example-secret-0003" };
 
 export function afterApply({ dir, outputs, assert }) {

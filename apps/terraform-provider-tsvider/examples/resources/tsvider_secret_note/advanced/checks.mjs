@@ -4,8 +4,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
-
 export function afterApply({ dir, outputs, assert }) {
   assert.match(outputs.digest, /^[0-9a-f]{16}$/, "a digest was computed from the ephemeral token");
   assert.equal(

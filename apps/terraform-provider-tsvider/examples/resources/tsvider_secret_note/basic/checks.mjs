@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const testMode = true;
 const SECRET = "correct horse battery staple";
 
 export function afterApply({ dir, outputs, assert }) {

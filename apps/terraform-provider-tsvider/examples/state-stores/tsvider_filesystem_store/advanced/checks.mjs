@@ -4,7 +4,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
 export const env = { TF_ENABLE_PLUGGABLE_STATE_STORAGE: "1" };
 
 const statesDir = (dir) => join(dir, "shared", "states");

@@ -3,7 +3,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const binary = "terraform";
 export const initArgs = ["-enable-pluggable-state-storage-experiment"];
 export const env = { TF_ENABLE_PLUGGABLE_STATE_STORAGE: "1" };
 
