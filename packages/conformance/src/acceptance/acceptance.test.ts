@@ -225,6 +225,20 @@ describe("acceptanceTest with a provider served in-process", () => {
     expect((other as Error).message).toContain('acc_note refuses the content "fail"');
   });
 
+  it("destroys with the last config that applied when the last step's config does not even plan", async () => {
+    const { provider, notes } = noteProvider();
+    await acceptanceTest({
+      provider,
+      address: "example/acc",
+      steps: [
+        { config: note("kept") },
+        { config: 'resource "acc_note" "n" {\n  bogus = 1\n}\n', expectError: /Unsupported argument/ },
+      ],
+    });
+    // The broken config could not have planned a destroy: the first step's did.
+    expect(notes.size).toBe(0);
+  });
+
   it("reports a failing state check with what it found", async () => {
     const { provider, notes } = noteProvider();
     const failure = await acceptanceTest({

@@ -216,6 +216,8 @@ class Harness {
   readonly #abort = new AbortController();
   readonly #stray: unknown[] = [];
   #config: string | undefined;
+  /** The config of the last step that succeeded as it should, for the final destroy. */
+  #lastGoodConfig: string | undefined;
   #initialized: string | undefined;
   #step: StepLabel;
   readonly #count: number;
@@ -350,6 +352,7 @@ class Harness {
         if (step.expectError) {
           throw this.#error(`expected an error matching ${step.expectError}, but the step succeeded`);
         }
+        this.#lastGoodConfig = this.#config;
       } catch (err) {
         if (!(err instanceof StepFailed)) throw err;
         if (step.expectError && err.result) {
@@ -532,6 +535,11 @@ class Harness {
     // Nothing to destroy: skip it, as the config may not even plan (a step expected to fail).
     if (resourcesIn(await readState(statePath)).length === 0) return;
     this.#step = { index: this.#count + 1, count: this.#count, kind: "final destroy" };
+    // A last step that expected an error may have left a config that does not even plan: the
+    // destroy uses the last one a step succeeded with.
+    if (this.#lastGoodConfig !== undefined && this.#lastGoodConfig !== this.#config) {
+      await this.#writeConfig(this.#lastGoodConfig);
+    }
     try {
       await this.#init();
       await this.#command(["destroy", "-auto-approve"], "destroy failed");
