@@ -109,57 +109,55 @@ export class Hub<P = unknown> {
 
   /** A class decorator: the class becomes a managed resource of this type and joins the hub. */
   resource(typeName: string): ResourceDecorator<P> {
-    return componentDecorator<P>(
-      "resource",
-      typeName,
-      "@hub.resource",
-      (definition) => this.add(definition as AnyResource<P>),
-      Hub.prototype.resource,
-    ) as unknown as ResourceDecorator<P>;
+    return this.#decorator("resource", typeName, Hub.prototype.resource) as unknown as ResourceDecorator<P>;
   }
 
   /** A class decorator: the class becomes a data source of this type and joins the hub. */
   dataSource(typeName: string): DataSourceDecorator<P> {
-    return componentDecorator<P>(
+    return this.#decorator(
       "data source",
       typeName,
-      "@hub.dataSource",
-      (definition) => this.add(definition as AnyDataSource<P>),
       Hub.prototype.dataSource,
     ) as unknown as DataSourceDecorator<P>;
   }
 
   /** A class decorator: the class becomes an ephemeral resource of this type and joins the hub. */
   ephemeralResource(typeName: string): EphemeralResourceDecorator<P> {
-    return componentDecorator<P>(
+    return this.#decorator(
       "ephemeral resource",
       typeName,
-      "@hub.ephemeralResource",
-      (definition) => this.add(definition as AnyEphemeralResource<P>),
       Hub.prototype.ephemeralResource,
     ) as unknown as EphemeralResourceDecorator<P>;
   }
 
   /** A class decorator: the class becomes an action of this type and joins the hub. */
   action(typeName: string): ActionDecorator<P> {
-    return componentDecorator<P>(
-      "action",
-      typeName,
-      "@hub.action",
-      (definition) => this.add(definition as AnyAction<P>),
-      Hub.prototype.action,
-    ) as unknown as ActionDecorator<P>;
+    return this.#decorator("action", typeName, Hub.prototype.action) as unknown as ActionDecorator<P>;
   }
 
   /** A class decorator: the class becomes a state store of this type and joins the hub. */
   stateStore(typeName: string): StateStoreDecorator<P> {
-    return componentDecorator<P>(
+    return this.#decorator(
       "state store",
       typeName,
-      "@hub.stateStore",
-      (definition) => this.add(definition as AnyStateStore<P>),
       Hub.prototype.stateStore,
     ) as unknown as StateStoreDecorator<P>;
+  }
+
+  /**
+   * A class decorator turning the class into a `kind` component of this hub; `method` is the
+   * hub's own decorator method, which names it in errors (`@hub.<method>`) and marks where the
+   * stack is cut for the class's origin.
+   */
+  // biome-ignore lint/complexity/noBannedTypes: one of this class's methods.
+  #decorator(kind: Parameters<typeof componentDecorator>[0], typeName: string, method: Function) {
+    return componentDecorator<P>(
+      kind,
+      typeName,
+      `@hub.${method.name}`,
+      (definition) => this.add(definition as Component<P>),
+      method,
+    );
   }
 
   /**
