@@ -212,3 +212,19 @@ describe("the hub, for every kind", () => {
     ).toThrow(FrameworkConfigurationError);
   });
 });
+
+describe("a hub decorator applied to something other than a class", () => {
+  it("names itself, as written, in the error", () => {
+    const other = createHub();
+    const methodContext = { kind: "method", name: "m" } as unknown as ClassDecoratorContext;
+    const apply = (decorator: (value: never, context: ClassDecoratorContext) => void) => () =>
+      decorator((() => {}) as never, methodContext);
+    expect(apply(other.resource("x_r"))).toThrow('@hub.resource("x_r") is applied to a method');
+    expect(apply(other.dataSource("x_d"))).toThrow('@hub.dataSource("x_d") is applied to a method');
+    expect(apply(other.ephemeralResource("x_e"))).toThrow(
+      '@hub.ephemeralResource("x_e") is applied to a method',
+    );
+    expect(apply(other.action("x_a"))).toThrow('@hub.action("x_a") is applied to a method');
+    expect(apply(other.stateStore("x_s"))).toThrow('@hub.stateStore("x_s") is applied to a method');
+  });
+});
