@@ -2,7 +2,6 @@
 // with `terraform apply -invoke`, and from a resource's action_trigger after it is created.
 // Terraform prints each progress message as the action reports it, and a failing action fails
 // the apply with the provider's diagnostic.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -10,7 +9,13 @@ import { fileURLToPath } from "node:url";
 import { Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION_CANCEL_VERSION } from "./action-cancel.test-support.js";
-import { initProject, installTestProvider, setUpTerraform, type TofuSetup } from "./tofu.test-support.js";
+import {
+  initProject,
+  installTestProvider,
+  interruptWhen,
+  setUpTerraform,
+  type TofuSetup,
+} from "./tofu.test-support.js";
 
 let terraform: TofuSetup;
 beforeAll(async () => {
@@ -169,33 +174,15 @@ action "tsvider_wait" "w" {
     );
     await new Workdir({ dir, binary: terraform.binary, cliConfigFile }).run(["init", "-no-color"]);
 
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const key of Object.keys(env)) if (key.startsWith("TF_")) delete env[key];
-    const apply = spawn(
-      terraform.binary,
-      ["apply", "-invoke=action.tsvider_wait.w", "-auto-approve", "-no-color"],
-      {
-        cwd: dir,
-        env: { ...env, TF_CLI_CONFIG_FILE: cliConfigFile, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let out = "";
-    let err = "";
-    apply.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      err += chunk;
-    });
-    const exited = new Promise<number>((resolve) => apply.on("close", (code) => resolve(code ?? -1)));
-    await new Promise<void>((resolve, reject) => {
-      apply.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        out += chunk;
-        if (out.includes("waiting until cancelled")) resolve();
-      });
-      apply.on("close", () => reject(new Error(`apply ended before the action waited:\n${out}\n${err}`)));
-    });
     // Ctrl-C: Terraform asks the provider to stop, which fires the action's signal.
-    apply.kill("SIGINT");
-    expect(await exited).toBe(1);
+    const { code, out, err } = await interruptWhen(
+      terraform,
+      cliConfigFile,
+      dir,
+      ["apply", "-invoke=action.tsvider_wait.w", "-auto-approve", "-no-color"],
+      "waiting until cancelled",
+    );
+    expect(code).toBe(1);
     expect(await readFile(join(dir, "cancelled.txt"), "utf8")).toBe(
       "cancelled: Error: Terraform asked the provider to stop\n",
     );

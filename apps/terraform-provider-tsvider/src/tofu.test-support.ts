@@ -1,6 +1,7 @@
 // What the tests that drive the real tofu (or terraform, for the RPCs only Terraform calls)
 // share: the bundled provider installed in a filesystem mirror under a fresh directory, and a
 // CLI configuration that points the binary there.
+import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,4 +108,43 @@ ${body}`,
   const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv });
   await work.run(["init", "-no-color"]);
   return work;
+}
+
+/**
+ * Runs the binary in `dir` with `args` as a practitioner would at a terminal, and presses
+ * Ctrl-C (SIGINT) once its output shows `waitFor`; resolves with the exit code and both
+ * outputs. The machine's TF_* settings are left out, as Workdir leaves them out.
+ */
+export async function interruptWhen(
+  setup: { readonly binary: string },
+  cliConfigFile: string,
+  dir: string,
+  args: readonly string[],
+  waitFor: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith("TF_")) delete env[key];
+  const run = spawn(setup.binary, args, {
+    cwd: dir,
+    env: { ...env, TF_CLI_CONFIG_FILE: cliConfigFile, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  run.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    err += chunk;
+  });
+  const exited = new Promise<number>((resolve) => run.on("close", (code) => resolve(code ?? -1)));
+  await new Promise<void>((resolve, reject) => {
+    run.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      if (out.includes(waitFor)) resolve();
+    });
+    run.on("close", () =>
+      reject(new Error(`${args.join(" ")} ended before printing "${waitFor}":\n${out}\n${err}`)),
+    );
+  });
+  run.kill("SIGINT");
+  const code = await exited;
+  return { code, out, err };
 }
