@@ -52,7 +52,7 @@ export const provider = defineProvider({
     label: attr.string({
       optional: true,
       description:
-        "A name for this provider configuration, in the provider's log. Set from a value not known until apply, the provider defers its work to a later plan (Terraform with -allow-deferral; other runs fail, saying so).",
+        "A name for this provider configuration, in the provider's log. Set from a value not known until apply (the id of a resource still to be created), the provider defers its work to a later plan: Terraform with `-allow-deferral` plans in rounds; other runs, and OpenTofu, fail with an error saying so.",
     }),
     // api_endpoint, api_token, api_timeout, api_retries, api_insecure_skip_verify, api_headers.
     ...apiProviderSchema,

@@ -3,8 +3,12 @@
 // compile-cache launcher (launcher.ts). CommonJS because the installed file is named like
 // terraform-provider-x_v1.2.3, and Node refuses to load an ES module from a file whose name
 // ends in an unknown extension such as ".3".
+import { existsSync } from "node:fs";
 import { chmod, writeFile } from "node:fs/promises";
-import { build, type Plugin } from "esbuild";
+import { dirname, join, resolve } from "node:path";
+import { build, type Message, type Plugin } from "esbuild";
+import { nativeAddonGuard } from "./build/native-addons.js";
+import { CliError } from "./cli/command.js";
 import { launcherSource } from "./launcher.js";
 
 export interface BundleOptions {
@@ -15,11 +19,24 @@ export interface BundleOptions {
   readonly compileCache?: boolean;
   /** Minify (default true). */
   readonly minify?: boolean;
+  /**
+   * The provider project's directory, to tell its own files from its dependencies when a native
+   * addon is refused; default: the nearest directory above the entry with a package.json.
+   */
+  readonly projectRoot?: string;
+  /**
+   * Inline a source map with the sources (for `tsvider serve --debug`): the file is then plain
+   * code for `node --enable-source-maps`, without the launcher or a #! line, which would shift
+   * every mapped line.
+   */
+  readonly sourceMap?: boolean;
 }
 
 export interface BundleResult {
   readonly outfile: string;
   readonly bytes: number;
+  /** esbuild's warnings, as `file:line:column: text`. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -41,7 +58,12 @@ const withoutProtoLoader: Plugin = {
   },
 };
 
+/**
+ * Bundles the provider into `outfile`. A native addon anywhere in it is refused with a CliError
+ * naming the package that loads it, since one file cannot carry a shared library.
+ */
 export async function bundleProvider(options: BundleOptions): Promise<BundleResult> {
+  const guard = nativeAddonGuard(options.projectRoot ?? projectRootOf(options.entry));
   const result = await build({
     entryPoints: [options.entry],
     bundle: true,
@@ -50,14 +72,47 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
     format: "cjs",
     minify: options.minify ?? true,
     legalComments: "none",
+    // The map's paths are relative to outfile, which esbuild needs to know though it writes nothing.
+    ...(options.sourceMap === true
+      ? { sourcemap: "inline" as const, sourcesContent: true, outfile: options.outfile }
+      : {}),
     write: false,
-    logLevel: "warning",
-    plugins: [withoutProtoLoader],
+    logLevel: "silent",
+    plugins: [withoutProtoLoader, guard.plugin],
+  }).catch((error: unknown) => {
+    const refusal = guard.refusal();
+    if (refusal !== undefined) throw new CliError(refusal, { cause: error });
+    const first = (error as { errors?: readonly Message[] }).errors?.[0];
+    if (first === undefined) throw error;
+    throw new CliError(`esbuild could not bundle the provider: ${describe(first)}: fix it and run again`, {
+      cause: error,
+    });
   });
   const code = result.outputFiles[0]!.text;
   const text =
-    options.compileCache === false ? `#!/usr/bin/env node\n${code}` : launcherSource({ source: code });
+    options.sourceMap === true
+      ? code
+      : options.compileCache === false
+        ? `#!/usr/bin/env node\n${code}`
+        : launcherSource({ source: code });
   await writeFile(options.outfile, text);
   await chmod(options.outfile, 0o755);
-  return { outfile: options.outfile, bytes: Buffer.byteLength(text) };
+  return {
+    outfile: options.outfile,
+    bytes: Buffer.byteLength(text),
+    warnings: result.warnings.map(describe),
+  };
+}
+
+function projectRootOf(entry: string): string {
+  const start = dirname(resolve(entry));
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) return start;
+  }
+}
+
+function describe(message: Message): string {
+  const at = message.location;
+  return at === null ? message.text : `${at.file}:${at.line}:${at.column}: ${message.text}`;
 }

@@ -11,16 +11,17 @@ const maxRepeat = 100;
 const schema = {
   message: attr.string({
     required: true,
-    description: "The text to echo; each progress message (and each line written) carries it.",
+    description:
+      "The text to echo; each progress message (and each line written) carries it. Must not be empty.",
   }),
   repeat: attr.int64({
     optional: true,
-    description: `How many times to echo it, 1 to ${maxRepeat}; once when unset.`,
+    description: `How many times to echo it, 1 to ${maxRepeat}. Once when unset. With more than one, each progress message ends with its number: \`deployed (2/3)\`.`,
   }),
   path: attr.string({
     optional: true,
     description:
-      "A file to append each echoed line to (created with its directory when absent); relative paths start at Terraform's working directory. Nothing is written when unset.",
+      "A file to append each echoed line to, created with its directory when absent; relative paths start at the directory Terraform runs in. Nothing is written when unset; when set, a last progress message says how many lines were appended.",
   }),
 };
 

@@ -31,61 +31,64 @@ const noEmptyNames: ValidatorFunction<string[]> = (names) => {
 const schema = {
   keys: attr.list(t.string, {
     optional: true,
-    description: "Exactly these variables (those set). Only one of keys, prefix and regex.",
+    description:
+      "Exactly these variables; those not set are left out. Only one of `keys`, `prefix` and `regex`.",
     validators: [validate.conflictsWith("prefix", "regex"), noEmptyNames],
   }),
   prefix: attr.string({
     optional: true,
-    description: "The variables whose names start with this. Only one of keys, prefix and regex.",
+    description: "The variables whose names start with this. Only one of `keys`, `prefix` and `regex`.",
     validators: [validate.conflictsWith("regex")],
   }),
   regex: attr.string({
     optional: true,
     description:
-      "The variables whose names match this JavaScript regular expression from their first character (add .* to match anywhere). Only one of keys, prefix and regex.",
+      'The variables whose names match this regular expression (JavaScript syntax), matched from the name\'s first character, as `prefix` is: `"_URL$"` matches nothing, `".*_URL$"` every name ending in `_URL`. An invalid expression is refused during validation. Only one of `keys`, `prefix` and `regex`.',
     validators: [validRegex],
   }),
   exclude_empty: attr.bool({
     optional: true,
-    description: "Leave out variables set to an empty value. Default true.",
+    description: "Leave out variables set to the empty string. Default true.",
   }),
   case_sensitive: attr.bool({
     optional: true,
-    description: "Whether prefix and regex match names case-sensitively. Default true.",
+    description:
+      "Whether `prefix` and `regex` match names case-sensitively. Default true. (`keys` always matches exactly.)",
   }),
   transform_keys: attr.string({
     optional: true,
-    description: 'Turn the names to "upper" or "lower" case in the results.',
+    description: '`"upper"` or `"lower"`: the case of the names in the results.',
     validators: [validate.oneOf(transforms)],
   }),
   transform_values: attr.string({
     optional: true,
-    description: 'Turn the values to "upper" or "lower" case in the results.',
+    description: '`"upper"` or `"lower"`: the case of the values in the results.',
     validators: [validate.oneOf(transforms)],
   }),
   sensitive_keys: attr.list(t.string, {
     optional: true,
     description:
-      "Variables (by their name in the environment, or after transform_keys) to put in sensitive_values instead of values.",
+      "Variables to put in `sensitive_values` instead of `values`, by their name in the environment or after `transform_keys`.",
   }),
   values: attr.map(t.string, {
     computed: true,
-    description: "The selected variables, but the sensitive ones.",
+    description: "The selected variables, except those in `sensitive_keys`.",
   }),
   sensitive_values: attr.map(t.string, {
     computed: true,
     sensitive: true,
-    description: "The selected variables named in sensitive_keys.",
+    description: "The selected variables named in `sensitive_keys`.",
   }),
   all_values: attr.map(t.string, {
     computed: true,
     sensitive: true,
-    description: "Every selected variable, sensitive ones included; so the whole map is sensitive.",
+    description: "Every selected variable; sensitive because it holds the sensitive ones too.",
   }),
   all_environment: attr.map(t.string, {
     computed: true,
     sensitive: true,
-    description: "The provider's whole environment, unfiltered; sensitive, since it may hold secrets.",
+    description:
+      "The provider's whole environment, unfiltered; sensitive because an environment usually holds credentials.",
   }),
 };
 

@@ -15,17 +15,19 @@ const schema = {
   directory: attr.string({
     required: true,
     validators: [validate.length({ min: 1 })],
-    description: "The directory to search, absolute or relative to the directory terraform runs in.",
+    description:
+      "The directory to search, absolute or relative to the directory Terraform runs in. Must not be empty.",
   }),
   pattern: attr.string({
     optional: true,
     validators: [validate.length({ min: 1 })],
     description:
-      'Which file names to list: `*` matches any run of characters, `?` any one (`"*.txt"`); every file when not set.',
+      'Which file names to list: `*` matches any run of characters, `?` any one (`"*.txt"`). Every file when unset. Must not be empty.',
   }),
   recursive: attr.bool({
     optional: true,
-    description: "Also search the directories below `directory` (the pattern matches each file's own name).",
+    description:
+      "Also search the directories below `directory` (the pattern matches each file's own name). False when unset.",
   }),
 };
 

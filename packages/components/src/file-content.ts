@@ -59,31 +59,33 @@ const schema = {
     planModifiers: [requiresReplace()],
     validators: [validate.length({ min: 1 }), validFilename],
     description:
-      "Path of the file, absolute or relative to the directory tofu runs in. Changing it replaces the file.",
+      "Path of the file, absolute or relative to the directory Terraform runs in; missing parent directories are made. Not empty, no NUL character. Changing it replaces the resource (the old file is removed, the new one written).",
   }),
   content: attr.string({
     required: true,
     validators: [validate.length({ max: MAX_CONTENT_CHARACTERS })],
-    description: "The file's content, written as UTF-8 (16 Mi characters at most).",
+    description: "The file's content, written as UTF-8; 16 Mi characters at most (it is kept in state).",
   }),
   file_permission: attr.string({
     optional: true,
     computed: true,
     default: DEFAULT_FILE_PERMISSION,
     validators: [validate.regex(/^0[0-7]{3}$/, 'must be an octal mode of four digits, such as "0644"')],
-    description: `The file's mode, four octal digits ("0640"); "${DEFAULT_FILE_PERMISSION}" when not set.`,
+    description: `The file's mode as four octal digits, such as \`"0640"\`. Default \`"${DEFAULT_FILE_PERMISSION}"\`. Applied on disk whatever the umask; a mode changed by hand shows as drift.`,
   }),
   content_hash: attr.string({
     computed: true,
     planModifiers: [hashKeptWhileContentUnchanged],
-    description: "SHA-256 of the content, as lowercase hex.",
+    description:
+      'SHA-256 of the content as lowercase hex (as `sha256sum` and `filesha256()` give it). Planned from state while the content is unchanged, so a change of `file_permission` alone does not show it as "known after apply".',
   }),
   // pyvider's file_content has it, so configurations written for it read it. A file gone from
   // disk is dropped from state rather than kept with false, so it is true wherever it is read.
   exists: attr.bool({
     computed: true,
     default: true,
-    description: "Always true: a file removed by hand drops the resource from state, to be created again.",
+    description:
+      "Always `true`, as pyvider's `file_content` has it: a file removed by hand drops the resource from state (to be created again) rather than keeping it with `false`.",
   }),
 };
 

@@ -7,12 +7,16 @@ import { attr, DataSourceError, defineDataSource } from "@tsvider/framework";
 const schema = {
   filename: attr.string({
     required: true,
-    description: "Path of the file, absolute or relative to the directory tofu runs in.",
+    description: "Path of the file, absolute or relative to the directory Terraform runs in.",
   }),
-  content: attr.string({ computed: true, description: "The file's content, read as UTF-8." }),
+  content: attr.string({
+    computed: true,
+    description: "The file's content, read as UTF-8 (bytes that are not UTF-8 become U+FFFD).",
+  }),
   content_hash: attr.string({
     computed: true,
-    description: "SHA-256 of the file's bytes, as lowercase hex.",
+    description:
+      "SHA-256 of the file's bytes as lowercase hex, as `sha256sum` and `filesha256()` give it, and as `tsvider_file_content`'s `content_hash` is.",
   }),
   size: attr.int64({ computed: true, description: "The file's size in bytes." }),
 };

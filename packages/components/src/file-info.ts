@@ -18,20 +18,27 @@ const schema = {
   path: attr.string({
     required: true,
     description:
-      "The path to look at, absolute or relative to the directory tofu runs in. A symbolic link is followed.",
+      "The path, absolute or relative to the directory Terraform runs in. Not empty, no NUL characters. A symbolic link is followed.",
     validators: [validPath],
   }),
   exists: attr.bool({
     computed: true,
-    description: "Whether something is at the path (a dangling symbolic link is not).",
+    description: "Whether something is at the path. A dangling symbolic link does not count.",
   }),
-  size: attr.int64({ computed: true, description: "Size in bytes; 0 when nothing is there." }),
+  size: attr.int64({
+    computed: true,
+    description: "Size in bytes (of the link's target, for a link); 0 when nothing is there.",
+  }),
   is_dir: attr.bool({ computed: true, description: "Whether it is a directory." }),
   is_file: attr.bool({ computed: true, description: "Whether it is a regular file." }),
-  is_symlink: attr.bool({ computed: true, description: "Whether the path itself is a symbolic link." }),
+  is_symlink: attr.bool({
+    computed: true,
+    description: "Whether the path itself is a symbolic link (true for a dangling one too).",
+  }),
   modified_time: attr.string({
     computed: true,
-    description: "Last change of the content, RFC 3339 in UTC; null when nothing is there.",
+    description:
+      "When the content last changed, RFC 3339 in UTC (`2026-11-21T14:32:47.123Z`); null when nothing is there.",
   }),
   access_time: attr.string({
     computed: true,
@@ -40,24 +47,26 @@ const schema = {
   creation_time: attr.string({
     computed: true,
     description:
-      "Creation (birth) time, RFC 3339 in UTC; null when the file system does not record it or nothing is there.",
+      "Birth time, RFC 3339 in UTC; null when the file system does not record one, or nothing is there.",
   }),
   permissions: attr.string({
     computed: true,
-    description: 'Permission bits as four octal digits, such as "0644"; null when nothing is there.',
+    description:
+      'Permission bits as four octal digits, such as `"0644"` (the form `tsvider_file_content`\'s `file_permission` takes); null when nothing is there.',
   }),
   owner: attr.string({
     computed: true,
-    description: "The owner's user name, or the numeric uid when it has none; null when nothing is there.",
+    description:
+      "The owner's user name from `/etc/passwd`, or the numeric uid when it has none there; null when nothing is there.",
   }),
   group: attr.string({
     computed: true,
-    description: "The group's name, or the numeric gid when it has none; null when nothing is there.",
+    description: "The group's name from `/etc/group`, or the numeric gid; null when nothing is there.",
   }),
   mime_type: attr.string({
     computed: true,
     description:
-      "A MIME type guessed from a regular file's extension; null for unknown extensions and anything but files.",
+      "A MIME type guessed from a regular file's extension (`.json`: `application/json`, `.md`: `text/markdown`, ...); null for extensions it does not know and for anything but files.",
   }),
 };
 

@@ -20,11 +20,12 @@ import {
 const schema = {
   path: attr.string({
     required: true,
-    description: "The directory holding the states; relative paths start at Terraform's working directory.",
+    description:
+      "The directory holding the states, created when absent; relative paths start at the directory Terraform runs in. Must not be empty.",
   }),
   chunk_size: attr.int64({
     optional: true,
-    description: `Bytes per chunk when states travel between Terraform and the provider (1 to ${MAX_STATE_CHUNK_SIZE}); Terraform's proposal when unset.`,
+    description: `Bytes per chunk when states travel between Terraform and the provider, 1 to ${MAX_STATE_CHUNK_SIZE} (128 MiB). Terraform's proposal (8 MiB) when unset.`,
   }),
 };
 

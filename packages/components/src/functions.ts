@@ -25,7 +25,7 @@ export const joinPathFunction: ProviderFunction = defineProviderFunction({
   description:
     'Joins any number of path segments with / and normalizes the result (no doubled slashes, . and .. resolved). With no segments it returns ".".',
   params: [],
-  variadic: { name: "segments", type: t.string, description: "The segments, in order." },
+  variadic: { name: "segments", type: t.string, description: "The segments, in order; none may be empty." },
   returns: t.string,
   run: (...segments) => {
     const empty = segments.indexOf("");

@@ -35,12 +35,12 @@ const schema = {
   url: attr.string({
     required: true,
     description:
-      "The address to request: an http:// or https:// URL, or a path appended to the provider's api_endpoint.",
+      'The address to request: an `http://` or `https://` URL, or a path appended to the provider\'s `api_endpoint` (`"items/1"` and `"/items/1"` both give `<api_endpoint>/items/1`). Other schemes are refused during validation.',
     validators: [validUrl],
   }),
   method: attr.string({
     optional: true,
-    description: `The HTTP method, one of ${httpMethods.join(", ")}. Default GET.`,
+    description: "`GET` (the default), `HEAD`, `POST`, `PUT`, `PATCH`, `DELETE` or `OPTIONS`, in any case.",
     validators: [
       (m: string) =>
         (httpMethods as readonly string[]).includes(m.toUpperCase())
@@ -50,13 +50,17 @@ const schema = {
   }),
   headers: attr.map(t.string, {
     optional: true,
-    description: "Request headers; they win over the provider's api_headers and token.",
+    description:
+      "Request headers. They win over the provider's `api_headers` and over the `Authorization` header its token makes. Names must be valid HTTP header names and values hold no line breaks.",
     validators: [validHeaders],
   }),
-  body: attr.string({ optional: true, description: "The request body, sent as it is (UTF-8)." }),
+  body: attr.string({
+    optional: true,
+    description: "The request body, sent as UTF-8 with its `Content-Length`.",
+  }),
   timeout: attr.number({
     optional: true,
-    description: `Seconds each attempt may take, more than 0 and at most ${maxTimeoutSeconds}. Default: the provider's api_timeout (${apiDefaults.timeoutSeconds}).`,
+    description: `Seconds each attempt may take, more than 0 and at most ${maxTimeoutSeconds}. Default: the provider's \`api_timeout\` (${apiDefaults.timeoutSeconds}).`,
     validators: [
       (n) => {
         const s = toNumber(n);
@@ -67,20 +71,25 @@ const schema = {
     ],
   }),
   status_code: attr.int64({ computed: true, description: "The answer's HTTP status code." }),
-  response_body: attr.string({ computed: true, description: "The answer's body, read as UTF-8." }),
+  response_body: attr.string({
+    computed: true,
+    description: "The answer's body, read as UTF-8 (at most 10 MiB).",
+  }),
   response_time_ms: attr.int64({
     computed: true,
-    description: "Milliseconds from sending the request to the end of the answer (the last attempt).",
+    description: "Milliseconds from sending the request to the end of the answer, for the last attempt.",
   }),
   response_headers: attr.map(t.string, {
     computed: true,
-    description: 'The answer\'s headers, names in lowercase; repeated headers joined with ", ".',
+    description:
+      "The answer's headers, names in lower case; a repeated header's values joined with `\", \"`.",
   }),
   header_count: attr.int64({ computed: true, description: "How many headers the answer had." }),
-  content_type: attr.string({ computed: true, description: "The answer's Content-Type, or null." }),
+  content_type: attr.string({ computed: true, description: "The answer's `Content-Type`, or null." }),
   error_message: attr.string({
     computed: true,
-    description: "For a status of 400 or more, the status and its reason; null otherwise.",
+    description:
+      'For a status of 400 or more, the status and its reason (`"HTTP 404 Not Found"`); null otherwise.',
   }),
 };
 

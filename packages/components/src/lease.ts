@@ -24,12 +24,13 @@ const maxTtlSeconds = 86_400;
 const schema = {
   name: attr.string({
     required: true,
-    description: "What the lease is for; written into the lease file, for whoever finds it there.",
+    description:
+      "What the lease is for; written into the lease file, for whoever finds it there. Must not be empty.",
   }),
   path: attr.string({
     required: true,
     description:
-      "The lease file: created on open (with its directory), rewritten on each renewal, removed on close. Relative paths start at Terraform's working directory.",
+      "The lease file: created on open (with its directory), rewritten on each renewal, removed on close. Relative paths start at the directory Terraform runs in. Must not be empty.",
   }),
   ttl_seconds: attr.number({
     optional: true,
@@ -39,7 +40,7 @@ const schema = {
   expires_at: attr.string({
     computed: true,
     description:
-      "When the lease opened would expire without renewal (RFC 3339, UTC). Renewals move the expiry in the lease file; Terraform keeps the value open answered.",
+      "When the lease would expire without renewal, as open answered it (RFC 3339, UTC). Renewals move the expiry in the lease file; Terraform keeps the value open gave.",
   }),
 };
 

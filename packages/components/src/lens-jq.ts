@@ -94,7 +94,7 @@ export function combineOutputs(outputs: readonly string[]): { json: string; valu
 }
 
 const queryDescription =
-  'A jq program, such as ".users[] | select(.active) | .name". It runs as the jq command-line tool runs it, with jq 1.8\'s builtins.';
+  'A jq program, such as `".users[] | select(.active) | .name"`. It runs as the jq command-line tool runs it, with jq 1.8\'s builtins.';
 
 export const lensJqFunction: ProviderFunction = defineProviderFunction({
   name: "lens_jq",
@@ -133,23 +133,23 @@ export const lensJqFunction: ProviderFunction = defineProviderFunction({
 const schema = {
   json_input: attr.string({
     optional: true,
-    description:
-      "The input as JSON text, such as a file's content or jsonencode(...). Set exactly one of json_input and input.",
+    description: "The input as JSON text. Set exactly one of `json_input` and `input`.",
   }),
   input: attr.dynamic({
     optional: true,
-    description: "The input as a Terraform value of any type. Set exactly one of json_input and input.",
+    description:
+      "The input as a Terraform value of any type (an object, a list, a string...). Set exactly one of `json_input` and `input`.",
   }),
   query: attr.string({ required: true, description: queryDescription }),
   result: attr.dynamic({
     computed: true,
     description:
-      "What the program gives: null for no output, the value for one output, a tuple of them for several.",
+      "What the program outputs: null for no output, the value itself for one output, a tuple of the outputs for several (wrap the program in `[...]` to always get a list). JSON objects become objects, arrays tuples.",
   }),
   result_json: attr.string({
     computed: true,
     description:
-      "The same result as compact JSON text, every digit of every number kept; several outputs are a JSON array.",
+      "The same result as compact JSON, as jq writes it (object keys in the order jq gives them); several outputs are a JSON array. A number jq only passes through keeps every digit here, whatever its size.",
   }),
 };
 

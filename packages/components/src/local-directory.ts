@@ -54,7 +54,7 @@ const schema = {
     requiresReplace: true,
     validators: [validate.length({ min: 1 }), noNul],
     description:
-      "The directory, absolute or relative to where tofu runs; made with its parents. Changing it replaces the resource.",
+      "The directory, absolute or relative to where Terraform runs; its parents are made. Not empty. Changing it replaces the resource.",
   }),
   permissions: attr.string({
     optional: true,
@@ -66,32 +66,39 @@ const schema = {
         'must be an octal mode such as "0o755" (or "0755"); it is read back from disk in the notation config uses',
       ),
     ],
-    description: `The directory's mode in octal, "0o750" (or "0750"); "${DEFAULT_DIRECTORY_PERMISSIONS}" when not set.`,
+    description: `The directory's mode in octal: \`"0o750"\` as pyvider writes it, or \`"0750"\`. Default \`"${DEFAULT_DIRECTORY_PERMISSIONS}"\`. Read back from disk in the notation configuration uses, so either form plans no change.`,
   }),
   file_permission: attr.string({
     optional: true,
     computed: true,
     default: DEFAULT_DIRECTORY_FILE_PERMISSION,
     validators: [validate.regex(/^0[0-7]{3}$/, 'must be an octal mode of four digits, such as "0644"')],
-    description: `Mode of every file the resource writes, four octal digits; "${DEFAULT_DIRECTORY_FILE_PERMISSION}" when not set.`,
+    description: `The mode of every file the resource writes, four octal digits. Default \`"${DEFAULT_DIRECTORY_FILE_PERMISSION}"\`.`,
   }),
-  id: attr.string({ computed: true, description: "The directory's absolute path." }),
+  id: attr.string({ computed: true, description: "The directory's absolute path, shown in the plan." }),
   file_count: attr.int64({
     computed: true,
     description:
-      "How many files are directly in the directory (subdirectories aside), the resource's own and any others; known after apply.",
+      "How many files are directly in the directory (subdirectories are not counted), the resource's own and any others; known after apply.",
   }),
   file: block.set(
     {
       name: attr.string({
         required: true,
         validators: [validate.length({ min: 1, max: 255 }), fileName],
-        description: "The file's name in the directory.",
+        description: "The file's name: 1 to 255 characters, no `/` or `\\`, not `.` or `..`; each name once.",
       }),
       content: attr.string({ required: true, description: "The file's content, written as UTF-8." }),
-      content_hash: attr.string({ computed: true, description: "SHA-256 of the content, as lowercase hex." }),
+      content_hash: attr.string({
+        computed: true,
+        description: "SHA-256 of the content as lowercase hex, shown in the plan.",
+      }),
     },
-    { validators: [uniqueNames], description: "A file in the directory; files not listed are left alone." },
+    {
+      validators: [uniqueNames],
+      description:
+        "A file directly in the directory; their order means nothing, and adding, changing or removing one updates the directory in place.",
+    },
   ),
 };
 

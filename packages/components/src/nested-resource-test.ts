@@ -10,18 +10,21 @@ const schema = {
   resource_name: attr.string({
     required: true,
     validators: [validate.length({ min: 1 })],
-    description: "The resource's name; resource_id follows from it.",
+    description: "The resource's name; not empty.",
   }),
   configuration: attr.dynamic({
     optional: true,
     description: "Any value: an object, a list, a string... processed_data echoes it with its type.",
   }),
-  processed_data: attr.dynamic({ computed: true, description: "configuration as the provider received it." }),
+  processed_data: attr.dynamic({
+    computed: true,
+    description: "`configuration` as the provider received it, with its type.",
+  }),
   resource_id: attr.string({
     computed: true,
-    description: '"nested-" and 12 hex digits of the SHA-256 of resource_name.',
+    description: "`nested-` and 12 hex digits of the SHA-256 of `resource_name`.",
   }),
-  exists: attr.bool({ computed: true, description: "Always true once created." }),
+  exists: attr.bool({ computed: true, description: "Always true." }),
   summary: attr.singleNested(
     {
       block_count: attr.int64({ computed: true, description: "How many nested_configs blocks there are." }),
@@ -35,7 +38,7 @@ const schema = {
       service: attr.string({
         required: true,
         validators: [validate.length({ min: 1 })],
-        description: "The service's name.",
+        description: "The service's name; not empty.",
       }),
       port: attr.int64({
         required: true,
@@ -48,7 +51,10 @@ const schema = {
         description: 'tcp, udp, http or https; "tcp" in address when not set.',
       }),
       ssl_enabled: attr.bool({ optional: true, description: "Whether the service uses TLS." }),
-      address: attr.string({ computed: true, description: '"<protocol>://<service>:<port>".' }),
+      address: attr.string({
+        computed: true,
+        description: '`"<protocol>://<service>:<port>"`, with `tcp` when `protocol` is not set.',
+      }),
     },
     { maxItems: 16, description: "A service; up to 16, in order." },
   ),

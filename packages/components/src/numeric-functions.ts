@@ -75,7 +75,7 @@ const numbersParam = {
   name: "numbers",
   type: t.list(t.number),
   allowNullValue: true,
-  description: "The numbers.",
+  description: "The numbers; at least one.",
 } as const;
 
 export const sumFunction: ProviderFunction = defineProviderFunction({
@@ -153,7 +153,7 @@ export const roundFunction: ProviderFunction = defineProviderFunction({
   variadic: {
     name: "precision",
     type: t.number,
-    description: "Optional: the decimal places to keep, a whole number (default 0).",
+    description: "Optional: the decimal places to keep, a whole number from -1000 to 1000 (default 0).",
   },
   returns: t.number,
   run: (number, ...precision) => {

@@ -4,21 +4,28 @@ import { attr, DataSourceError, defineDataSource, t } from "@tsvider/framework";
 import { type ApiSettings, apiSettingsOf } from "./provider-config.js";
 
 const schema = {
-  api_endpoint: attr.string({ computed: true, description: "The provider's api_endpoint, or null." }),
+  api_endpoint: attr.string({
+    computed: true,
+    description: "The provider's `api_endpoint` without trailing slashes, or null.",
+  }),
   api_token: attr.string({
     computed: true,
     sensitive: true,
-    description: "The provider's api_token, or null; sensitive, so Terraform shows it masked.",
+    description:
+      "The provider's `api_token`, or null. Terraform shows it as `(sensitive value)`; an output of it must set `sensitive = true`.",
   }),
-  api_timeout: attr.number({ computed: true, description: "Seconds per API request (default 30)." }),
-  api_retries: attr.int64({ computed: true, description: "Retries of a failed API request (default 3)." }),
+  api_timeout: attr.number({ computed: true, description: "Seconds per API request; 30 when not set." }),
+  api_retries: attr.int64({
+    computed: true,
+    description: "Retries of a failed API request; 3 when not set.",
+  }),
   api_insecure_skip_verify: attr.bool({
     computed: true,
-    description: "Whether TLS certificates go unchecked (default false).",
+    description: "Whether TLS certificates go unchecked; false when not set.",
   }),
   api_headers: attr.map(t.string, {
     computed: true,
-    description: "The provider's api_headers; an empty map when none are set.",
+    description: "The provider's `api_headers`; an empty map when not set.",
   }),
 };
 

@@ -53,22 +53,22 @@ export const apiProviderSchema = {
   api_endpoint: attr.string({
     optional: true,
     description:
-      "Base URL of the API (http:// or https://). An http_api url without a scheme is a path under it; the token and api_headers go only to this address when it is set.",
+      "Base URL of the API, `http://` or `https://`, without credentials, a query or a fragment (refused during validation). A `tsvider_http_api` `url` without a scheme is a path appended to it. Trailing slashes are dropped.",
     validators: [validEndpoint],
   }),
   api_token: attr.string({
     optional: true,
     sensitive: true,
-    description: "Token sent as `Authorization: Bearer <token>` with API requests.",
+    description: "Sent as `Authorization: Bearer <token>` with API requests.",
   }),
   api_timeout: attr.number({
     optional: true,
-    description: `Seconds an API request may take, per attempt; more than 0. Default ${apiDefaults.timeoutSeconds}.`,
+    description: `Seconds each API request attempt may take; more than 0. Default ${apiDefaults.timeoutSeconds}.`,
     validators: [positiveSeconds],
   }),
   api_retries: attr.int64({
     optional: true,
-    description: `How many times a request that failed to connect, timed out or got a 429 or 5xx answer (but 501) is tried again; 0 or more. Default ${apiDefaults.retries}.`,
+    description: `How many times a request that failed to connect, timed out, or got a 429 or 5xx answer (but 501) is tried again; 0 or more. Default ${apiDefaults.retries}.`,
     validators: [validate.atLeast(0)],
   }),
   api_insecure_skip_verify: attr.bool({
@@ -77,7 +77,8 @@ export const apiProviderSchema = {
   }),
   api_headers: attr.map(t.string, {
     optional: true,
-    description: "Headers sent with every API request; a request's own headers win.",
+    description:
+      "Headers sent with every API request; a request's own headers win. Names must be valid HTTP header names, values hold no line breaks.",
     validators: [validHeaders],
   }),
 };

@@ -12,7 +12,7 @@ const schema = {
   value: attr.string({
     computed: true,
     sensitive: true,
-    description: "The token: letters and digits, drawn with a cryptographic random source.",
+    description: "The token: letters and digits (`A`–`Z`, `a`–`z`, `0`–`9`).",
   }),
 };
 

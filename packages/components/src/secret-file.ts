@@ -27,7 +27,7 @@ const schema = {
     planModifiers: [requiresReplace()],
     validators: [validate.length({ min: 1 })],
     description:
-      "Path of the file, absolute or relative to the directory tofu runs in. Changing it replaces the file.",
+      "Path of the file, absolute or relative to the directory Terraform runs in; missing parent directories are made. Not empty. Changing it replaces the file.",
   }),
   content_wo: attr.string({
     required: true,
@@ -37,14 +37,15 @@ const schema = {
   }),
   content_wo_version: attr.number({
     optional: true,
-    description: "Change it (1, 2, ...) to write content_wo to the file again.",
+    description:
+      "Change it (1, 2, ...) to write `content_wo` to the file again; a new `content_wo` alone changes nothing.",
   }),
   file_permission: attr.string({
     optional: true,
     computed: true,
     default: DEFAULT_SECRET_FILE_PERMISSION,
     validators: [validate.regex(/^0[0-7]{3}$/, 'must be an octal mode of four digits, such as "0600"')],
-    description: `The file's mode, four octal digits; "${DEFAULT_SECRET_FILE_PERMISSION}" when not set.`,
+    description: `The file's mode as four octal digits. Default \`"${DEFAULT_SECRET_FILE_PERMISSION}"\`. A mode changed by hand shows as drift, and the next apply sets it again without rewriting the content.`,
   }),
 };
 

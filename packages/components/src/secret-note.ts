@@ -18,7 +18,7 @@ const schema = {
     required: true,
     requiresReplace: true,
     validators: [notBlank],
-    description: "The note's name, and its identity. Changing it replaces the note.",
+    description: "The note's name, and its identity; not blank. Changing it replaces the note.",
   }),
   secret_value: attr.string({
     required: true,
@@ -26,15 +26,15 @@ const schema = {
     sensitive: true,
     validators: [notBlank],
     description:
-      "The secret. Write-only: never stored in the plan or state, and it may be ephemeral. Read when the note is created and whenever secret_version changes.",
+      "The secret; not empty. Write-only: never stored in the plan or state, and it may be ephemeral. Read when the note is created and whenever `secret_version` changes.",
   }),
   secret_version: attr.string({
     optional: true,
-    description: "Change it to have secret_value read again (and digest computed from it).",
+    description: "Change it to have `secret_value` read again and `digest` computed from it.",
   }),
   digest: attr.string({
     computed: true,
-    description: `The first ${DIGEST_LENGTH} hex digits of the SHA-256 of secret_value.`,
+    description: `The first ${DIGEST_LENGTH} hex digits of the SHA-256 of \`secret_value\`.`,
   }),
 };
 

@@ -59,7 +59,7 @@ export const formatFunction: ProviderFunction = defineProviderFunction({
       name: "values",
       type: t.dynamic,
       allowNullValue: true,
-      description: "A list or tuple of the values to put in, in order.",
+      description: "A list or tuple of the values to put in, in order; null is an empty list.",
     },
   ],
   returns: t.string,
@@ -137,7 +137,12 @@ export const joinFunction: ProviderFunction = defineProviderFunction({
   markdownDescription:
     "Returns the elements of `strings` as text (as `tostring` makes it) with `delimiter` between them. A null delimiter is an empty one; a null list gives null.",
   params: [
-    { name: "delimiter", type: t.string, allowNullValue: true, description: "What goes between elements." },
+    {
+      name: "delimiter",
+      type: t.string,
+      allowNullValue: true,
+      description: "What goes between elements; null is an empty delimiter.",
+    },
     {
       name: "strings",
       type: t.dynamic,
@@ -179,8 +184,13 @@ export const replaceFunction: ProviderFunction = defineProviderFunction({
     "Returns `string` with every occurrence of `search` replaced by `replacement`; both are plain text, not patterns. A null search or replacement is an empty string; a null string gives null.",
   params: [
     { name: "string", type: t.string, allowNullValue: true, description: "The string to change." },
-    { name: "search", type: t.string, allowNullValue: true, description: "The text to find." },
-    { name: "replacement", type: t.string, allowNullValue: true, description: "The text to put instead." },
+    { name: "search", type: t.string, allowNullValue: true, description: "The text to find; null is empty." },
+    {
+      name: "replacement",
+      type: t.string,
+      allowNullValue: true,
+      description: "The text to put instead; null is empty.",
+    },
   ],
   returns: t.string,
   run: (text, search, replacement) =>
@@ -300,7 +310,7 @@ export const formatSizeFunction: ProviderFunction = defineProviderFunction({
   variadic: {
     name: "precision",
     type: t.number,
-    description: "Optional: decimal places, a whole number from 0 (default 1).",
+    description: "Optional: decimal places, a whole number from 0 to 1000 (default 1).",
   },
   returns: t.string,
   run: (size, ...precision) => {
@@ -365,7 +375,8 @@ export const truncateFunction: ProviderFunction = defineProviderFunction({
     name: "options",
     type: t.dynamic,
     allowNullValue: true,
-    description: 'Optional: max_length (a whole number, default 100), then suffix (a string, default "...").',
+    description:
+      'Optional: max_length (a whole number, 0 or more, default 100), then suffix (a string, default "..."). Arguments of other types are converted as Terraform converts them (`"30"` is 30).',
   },
   returns: t.string,
   run: (text, ...options) => {

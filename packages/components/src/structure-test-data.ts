@@ -36,9 +36,14 @@ export function simpleMapTestDataSource(options: TestDataSourceOptions = {}) {
       input_data: attr.map(t.string, { optional: true, description: "A map of strings." }),
       processed_data: attr.map(t.string, {
         computed: true,
-        description: "input_data with each value upper-cased.",
+        description:
+          '`input_data` with each value upper-cased (Unicode-aware: `"straße"` becomes `"STRASSE"`); an empty map when `input_data` is not set.',
       }),
-      data_hash: attr.string({ computed: true, description: "SHA-256 of processed_data as canonical JSON." }),
+      data_hash: attr.string({
+        computed: true,
+        description:
+          'SHA-256, as lowercase hex, of `processed_data` as JSON with keys sorted and no spaces (`{"team":"PLATFORM"}`).',
+      }),
     },
     async read({ config }) {
       const processed: Record<string, string> = {};
@@ -61,9 +66,12 @@ export function mixedMapTestDataSource(options: TestDataSourceOptions = {}) {
       processed_data: attr.dynamic({
         computed: true,
         description:
-          "input_data with top-level strings upper-cased and numbers plus one, other values unchanged; for input that is not an object or map, { error, received_type }.",
+          '`input_data` with each top-level string upper-cased and each top-level number plus one (exactly: `9007199254740993` gives `9007199254740994`, `0.1` gives `1.1`); booleans, lists and nested objects unchanged. Without `input_data`, an empty object. For input that is neither an object nor a map, the object `{ error = "input_data is not an object or a map", received_type = "<type>" }` instead of a failure.',
       }),
-      data_hash: attr.string({ computed: true, description: "SHA-256 of processed_data as canonical JSON." }),
+      data_hash: attr.string({
+        computed: true,
+        description: "SHA-256, as lowercase hex, of `processed_data` as JSON with keys sorted.",
+      }),
     },
     async read({ config }) {
       const processed = processMixed(config.input_data);
@@ -123,9 +131,12 @@ export function structuredObjectTestDataSource(options: TestDataSourceOptions = 
     schema: {
       config_name: attr.string({
         required: true,
-        description: "A name; it goes into generated_config.name.",
+        description: "A name.",
       }),
-      metadata: attr.map(t.string, { optional: true, description: "A map of strings." }),
+      metadata: attr.map(t.string, {
+        optional: true,
+        description: "Settings to derive the objects from: a map of strings.",
+      }),
       generated_config: attr.object(
         {
           name: t.string,
@@ -149,8 +160,7 @@ export function structuredObjectTestDataSource(options: TestDataSourceOptions = 
         },
         {
           computed: true,
-          description:
-            "How many metadata keys, whether there are any, the first 8 hex digits of config_name's SHA-256, and a fixed nested_info { created_at, level = 2 }.",
+          description: "With attributes:",
         },
       ),
     },

@@ -37,7 +37,7 @@ const schema = {
       (name: string, ctx: ValidatorContext) =>
         name.trim() === "" ? `"${ctx.pathText}" must not be empty.` : undefined,
     ],
-    description: "What the token is for. Changing it issues a new token.",
+    description: "What the token is for; not blank. Changing it issues a new token.",
   }),
   lifetime: attr.string({
     optional: true,
@@ -45,10 +45,17 @@ const schema = {
     requiresReplace: true,
     default: DEFAULT_TOKEN_LIFETIME,
     validators: [validLifetime],
-    description: `How long the token lives, such as "30m" or "1h30m" (a year at most); "${DEFAULT_TOKEN_LIFETIME}" when not set. Changing it issues a new token.`,
+    description: `How long the token lives: hours, minutes and seconds, such as \`"30m"\`, \`"2h"\` or \`"1h30m"\`; more than zero and a year (\`"8760h"\`) at most. Default \`"${DEFAULT_TOKEN_LIFETIME}"\`. Changing it issues a new token.`,
   }),
-  id: attr.string({ computed: true, description: "The token's identifier, which is not secret." }),
-  token: attr.string({ computed: true, sensitive: true, description: "The token itself." }),
+  id: attr.string({
+    computed: true,
+    description: "The token's identifier (`timed-token-<uuid>`), which is not secret.",
+  }),
+  token: attr.string({
+    computed: true,
+    sensitive: true,
+    description: "The token itself: `token-` and 32 random URL-safe characters.",
+  }),
   expires_at: attr.string({
     computed: true,
     description:

@@ -20,15 +20,15 @@ const schema = {
   path: attr.string({
     required: true,
     description:
-      "The path to wait for (a file, a directory, anything that exists); relative paths start at Terraform's working directory. Only read.",
+      "The path to wait for: a file, a directory, anything that exists. Relative paths start at the directory Terraform runs in. Must not be empty.",
   }),
   timeout_seconds: attr.number({
     optional: true,
-    description: `How long to wait before failing, in seconds (more than 0, at most ${maxTimeoutSeconds}); ${defaultTimeoutSeconds} when unset.`,
+    description: `How long to wait before failing, in seconds: more than 0, at most ${maxTimeoutSeconds} (a day). ${defaultTimeoutSeconds} when unset.`,
   }),
   poll_interval_seconds: attr.number({
     optional: true,
-    description: `How long to sleep between looks, in seconds (at least ${minPollSeconds}, at most timeout_seconds); ${defaultPollSeconds} when unset.`,
+    description: `How long to sleep between looks, in seconds: at least ${minPollSeconds}, and not longer than the timeout. ${defaultPollSeconds} when unset.`,
   }),
 };
 

@@ -16,16 +16,17 @@ const schema = {
     computed: true,
     validators: [validate.conflictsWith("source_file"), validate.atLeastOneOf("old_name", "source_file")],
     description:
-      'The name. When not set it comes from old_name, or from source_file as "from_file:<source_file>".',
+      "The name. Conflicts with `source_file`. When not set, it is computed from `old_name` or `source_file`, and shown in the plan.",
   }),
   old_name: attr.string({
     optional: true,
     deprecationMessage: OLD_NAME_DEPRECATION,
-    description: "The name, as earlier versions called it. Deprecated: use name.",
+    description: "The name, as earlier versions called it. Use `name` instead.",
   }),
   source_file: attr.string({
     optional: true,
-    description: 'A file the name is taken from, as "from_file:<source_file>". Conflicts with name.',
+    description:
+      'A file the name is taken from, as `"from_file:<source_file>"`; a path that does not exist warns while planning. Conflicts with `name`.',
   }),
 };
 

@@ -9,7 +9,8 @@ import { attr, defineAction, TsviderError, ValidationError } from "@tsvider/fram
 const schema = {
   path: attr.string({
     required: true,
-    description: "Where to write the marker; relative paths start at Terraform's working directory.",
+    description:
+      "Where to write the marker; relative paths start at the directory Terraform runs in. Must not be empty.",
   }),
   content: attr.string({ optional: true, description: "What the marker holds; empty when unset." }),
 };

@@ -1,4 +1,5 @@
 export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
+export { graphemeClusters, graphemeCount, safeKnownPrefix } from "./internal/graphemes.js";
 export {
   containsMarks,
   isMarked,
@@ -53,6 +54,7 @@ export {
   type CtyValue,
   Decimal,
   Dynamic,
+  decimalFromText,
   exactDecimalOfDouble,
   isRecord,
   isUnknown,

@@ -85,6 +85,24 @@ export function encodeMsgpack(value: CtyValue, type: CtyType): Uint8Array {
   return writer.bytes();
 }
 
+/** Set while encodeMsgpackKeepingPrecision runs (encoding is synchronous). */
+let decimalsAsText = false;
+
+/**
+ * As encodeMsgpack, but every Decimal goes as its decimal text, which go-cty's decoder reads
+ * with cty.ParseNumberVal: so go-cty holds it at 512 bits, as a Decimal means, even where
+ * its value is an int or a double ("11", "0.5"), which encodeMsgpack writes as go-cty's
+ * Marshal would and go-cty then reads at 64 or 53 bits. For handing values to go-cty itself.
+ */
+export function encodeMsgpackKeepingPrecision(value: CtyValue, type: CtyType): Uint8Array {
+  decimalsAsText = true;
+  try {
+    return encodeMsgpack(value, type);
+  } finally {
+    decimalsAsText = false;
+  }
+}
+
 function fromRaw(raw: unknown, type: CtyType, path: Path): CtyValue {
   if (raw === null || raw === undefined) return null;
   if (raw instanceof ExtData) {
@@ -295,6 +313,7 @@ function wireNumber(value: CtyNumber, path: Path): number | bigint | string {
     return value < INT64_MIN || value > INT64_MAX ? value.toString() : value;
   }
   // The exact value, as we hold it (go-cty rounds what it reads; we send what we have).
+  if (decimalsAsText) return value.text;
   const simplest = exactNumberFromDecimalText(value.text);
   return simplest instanceof Decimal ? simplest.text : wireNumber(simplest, path);
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { bool, number, object, string, typeEquals, typeToJSON } from "./types.js";
-import { Decimal, normalizeDecimalText, numberFromDecimalText, numbersEqual } from "./values.js";
+import {
+  Decimal,
+  decimalFromText,
+  normalizeDecimalText,
+  numberFromDecimalText,
+  numbersEqual,
+} from "./values.js";
 
 describe("numbers", () => {
   it("normalizes decimal text as cty writes it", () => {
@@ -16,6 +22,14 @@ describe("numbers", () => {
     expect(numberFromDecimalText("0.125")).toBe(0.125);
     expect(numberFromDecimalText("9007199254740993")).toBe(9007199254740993n);
     expect(numberFromDecimalText("0.30000000000000000001")).toBeInstanceOf(Decimal);
+  });
+  it("keeps parsed text as a Decimal, rounded as go-cty's ParseNumberVal rounds it", () => {
+    expect(decimalFromText("11")).toEqual(new Decimal("11"));
+    expect(decimalFromText("0.50")).toEqual(new Decimal("0.5"));
+    expect(decimalFromText("1e3")).toEqual(new Decimal("1000"));
+    // Beyond 512 bits go-cty rounds: 1 + 10^-200 reads as 1.
+    expect(decimalFromText(`1.${"0".repeat(199)}1`)).toEqual(new Decimal("1"));
+    expect(() => decimalFromText("eleven")).toThrow('"eleven" is not a decimal number');
   });
   it("compares numbers by value across representations", () => {
     expect(numbersEqual(5, 5n)).toBe(true);

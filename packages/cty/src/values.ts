@@ -108,9 +108,13 @@ export function isRecord(value: CtyValue): value is { readonly [attributeOrKey: 
 }
 
 /**
- * An exact decimal number that neither a JS `number` nor a `bigint` holds exactly, such as
- * config `0.1` (which cty sends as the text "0.1") or a large decimal. It keeps the decimal
- * text so the value goes back to Terraform unchanged. Arithmetic arrives with the cty issue.
+ * An exact decimal number, such as config `0.1` (which cty sends as the text "0.1") or a
+ * large decimal: it keeps the decimal text so the value goes back to Terraform unchanged.
+ * It stands for a number go-cty made from decimal text (cty.ParseNumberVal), which go-cty
+ * holds at 512 bits, so arithmetic on a Decimal works at 512 bits even when its value is an
+ * integer or a double's (Decimal("11") % Decimal("5.1") is 0.8 to 154 digits, where the
+ * int 11 % Decimal("5.1") works at an int's 64 bits). It is written to msgpack as go-cty
+ * writes the same number: an int, a float64, or its text.
  */
 export class Decimal {
   readonly text: string;
@@ -195,12 +199,24 @@ export function normalizeDecimalText(text: string): string | undefined {
  * the text "0.1", arrives as Decimal("0.1") and goes back as the same text, as go-cty would
  * send it. go-cty reads text at 512 bits (about 154 significant digits): longer text, or
  * text beyond 2^512, gives the number rounded as go-cty rounds it, which go-cty then writes
- * as its shortest text at 512 bits.
+ * as its shortest text at 512 bits. (The plain forms are held at go-cty's 64 or 53 bits in
+ * arithmetic; decimalFromText keeps the 512 bits go-cty gives parsed text.)
  */
 export function numberFromDecimalText(text: string): CtyNumber {
   const normalized = normalizeDecimalText(text);
   if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
   return simplestNumber(keptExactlyByGoCty(text, normalized) ? normalized : goCtyRoundedText(text.trim()));
+}
+
+/**
+ * The number go-cty's cty.ParseNumberVal makes of decimal text, always as a Decimal, so that
+ * it keeps go-cty's 512-bit precision through arithmetic: the form for a number literal in
+ * configuration ("11" gives Decimal("11"), where numberFromDecimalText gives the number 11).
+ */
+export function decimalFromText(text: string): Decimal {
+  const normalized = normalizeDecimalText(text);
+  if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
+  return new Decimal(keptExactlyByGoCty(text, normalized) ? normalized : goCtyRoundedText(text.trim()));
 }
 
 /**

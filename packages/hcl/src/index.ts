@@ -1,3 +1,48 @@
-// Intentionally empty: this package is a workspace member so the layout is fixed from the start;
-// its contents arrive with the issue that builds it (see README.md).
-export {};
+// @tsvider/hcl: HCL2 parsed and evaluated to @tsvider/cty values, as hashicorp/hcl v2 does.
+export type {
+  Attribute,
+  AttributeSchema,
+  Block,
+  BlockHeaderSchema,
+  Body,
+  BodyContent,
+  BodySchema,
+  File,
+} from "./body.js";
+export {
+  type Diagnostic,
+  formatDiagnostic,
+  HclError,
+  hasErrors,
+  type Severity,
+  throwIfErrors,
+} from "./diagnostic.js";
+export { childContext, type EvalContext, stdlibContext } from "./eval-context.js";
+export type { Expression } from "./expression.js";
+export {
+  type NativeFile,
+  parseConfig,
+  parseExpression,
+  parseTemplate,
+  parseTraversalAbs,
+} from "./native/index.js";
+export { getAttr, index, type OpResult } from "./ops.js";
+export {
+  formatRange,
+  initialPos,
+  type Pos,
+  type Range,
+  rangeBetween,
+  rangeContains,
+  rangeOver,
+} from "./pos.js";
+export {
+  applyTraversal,
+  type Traversal,
+  type TraversalResult,
+  type Traverser,
+  traversalIsRelative,
+  traversalRange,
+  traversalRootName,
+  traverseAbs,
+} from "./traversal.js";

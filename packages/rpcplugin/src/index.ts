@@ -1,4 +1,12 @@
 export { createServerCertificate, type ServerCertificate } from "./auto-mtls.js";
+export {
+  type GrpcClientConstructor,
+  type PluginClient,
+  type PluginClientOptions,
+  PluginStartError,
+  parseHandshakeLine,
+  startPluginClient,
+} from "./client.js";
 export { installCrashHandlers, panicText } from "./crash.js";
 export { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
 export {

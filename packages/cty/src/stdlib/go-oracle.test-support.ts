@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { startOracle } from "../../../../tooling/test/go-oracle.mjs";
 import { ArgumentError, callFunction, type FunctionSpec, type TypedValue } from "../function.js";
-import { decodeMsgpack, encodeMsgpack } from "../msgpack.js";
+import { decodeMsgpack, encodeMsgpack, encodeMsgpackKeepingPrecision } from "../msgpack.js";
 import { type CtyType, number, parseTypeJSON, string, typeToJSON, typeToJSONText } from "../types.js";
 import type { CtyValue } from "../values.js";
 
@@ -53,7 +53,11 @@ export async function callGo(
     op: "call",
     name,
     ...(to ? { to: typeToJSON(to) } : {}),
-    args: args.map((a) => ({ type: typeToJSON(a.type), hex: hex(encodeMsgpack(a.value, a.type)) })),
+    // Decimals as text, so that go-cty holds them at 512 bits as we do (see bigFloatOf).
+    args: args.map((a) => ({
+      type: typeToJSON(a.type),
+      hex: hex(encodeMsgpackKeepingPrecision(a.value, a.type)),
+    })),
   });
   if (reply.error !== undefined) {
     if (

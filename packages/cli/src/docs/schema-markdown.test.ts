@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import type { BlockJson } from "../schema/json.js";
+import { friendlyTypeName, identitySchemaMarkdown, schemaMarkdown, typeLabel } from "./schema-markdown.js";
+
+describe("schemaMarkdown", () => {
+  it("groups attributes as Required, Optional and Read-Only, names in order, with their markers", () => {
+    const block: BlockJson = {
+      attributes: {
+        name: { type: "string", required: true, description: "The name." },
+        token: { type: "string", optional: true, sensitive: true, description: "A token." },
+        old_name: { type: "string", optional: true, deprecated: true, description: "Use name." },
+        password_wo: {
+          type: "string",
+          optional: true,
+          write_only: true,
+          sensitive: true,
+          description: "Never stored.",
+        },
+        tags: { type: ["map", "string"], optional: true, computed: true },
+        id: { type: "string", computed: true },
+        ports: { type: ["list", "number"], computed: true, description: "Ports." },
+        on: { type: "bool", computed: true },
+        anything: { type: "dynamic", required: true },
+      },
+    };
+    expect(schemaMarkdown(block)).toBe(
+      [
+        "## Schema",
+        "",
+        "### Required",
+        "",
+        "- `anything` (Dynamic)",
+        "- `name` (String) The name.",
+        "",
+        "### Optional",
+        "",
+        "> **NOTE**: [Write-only arguments](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments) are supported in Terraform 1.11 and later.",
+        "",
+        "- `old_name` (String, Deprecated) Use name.",
+        "- `password_wo` (String, Sensitive, [Write-only](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments)) Never stored.",
+        "- `tags` (Map of String)",
+        "- `token` (String, Sensitive) A token.",
+        "",
+        "### Read-Only",
+        "",
+        "- `id` (String) The ID of this resource.",
+        "- `on` (Boolean)",
+        "- `ports` (List of Number) Ports.",
+      ].join("\n"),
+    );
+  });
+
+  it("writes nested blocks with their nesting, limits and an anchored section each, recursively", () => {
+    const block: BlockJson = {
+      attributes: { path: { type: "string", required: true } },
+      block_types: {
+        rule: {
+          nesting_mode: "list",
+          min_items: 1,
+          max_items: 16,
+          block: {
+            description: "A rule.",
+            attributes: {
+              port: { type: "number", required: true, description: "The port." },
+              address: { type: "string", computed: true },
+            },
+            block_types: {
+              match: {
+                nesting_mode: "set",
+                block: { attributes: { host: { type: "string", optional: true } } },
+              },
+            },
+          },
+        },
+        timeouts: {
+          nesting_mode: "single",
+          block: { attributes: { create: { type: "string", optional: true } }, deprecated: true },
+        },
+        status: { nesting_mode: "list", block: { attributes: { code: { type: "number", computed: true } } } },
+      },
+    };
+    expect(schemaMarkdown(block)).toBe(
+      [
+        "## Schema",
+        "",
+        "### Required",
+        "",
+        "- `path` (String)",
+        "- `rule` (Block List, Min: 1, Max: 16) A rule. (see [below for nested schema](#nestedblock--rule))",
+        "",
+        "### Optional",
+        "",
+        "- `timeouts` (Block, Optional, Deprecated) (see [below for nested schema](#nestedblock--timeouts))",
+        "",
+        "### Read-Only",
+        "",
+        "- `status` (Block List) (see [below for nested schema](#nestedblock--status))",
+        "",
+        '<a id="nestedblock--rule"></a>',
+        "### Nested Schema for `rule`",
+        "",
+        "Required:",
+        "",
+        "- `port` (Number) The port.",
+        "",
+        "Optional:",
+        "",
+        "- `match` (Block Set) (see [below for nested schema](#nestedblock--rule--match))",
+        "",
+        "Read-Only:",
+        "",
+        "- `address` (String)",
+        "",
+        '<a id="nestedblock--rule--match"></a>',
+        "### Nested Schema for `rule.match`",
+        "",
+        "Optional:",
+        "",
+        "- `host` (String)",
+        "",
+        '<a id="nestedblock--timeouts"></a>',
+        "### Nested Schema for `timeouts`",
+        "",
+        "Optional:",
+        "",
+        "- `create` (String)",
+        "",
+        '<a id="nestedblock--status"></a>',
+        "### Nested Schema for `status`",
+        "",
+        "Read-Only:",
+        "",
+        "- `code` (Number)",
+      ].join("\n"),
+    );
+  });
+
+  it("writes nested attributes and object types with nestedatt and nestedobjatt anchors", () => {
+    const block: BlockJson = {
+      attributes: {
+        summary: {
+          computed: true,
+          description: "Counted.",
+          nested_type: {
+            nesting_mode: "single",
+            attributes: {
+              count: { type: "number", computed: true, description: "How many." },
+              names: { type: ["list", "string"], computed: true },
+            },
+          },
+        },
+        servers: {
+          optional: true,
+          sensitive: true,
+          nested_type: { nesting_mode: "list", attributes: { host: { type: "string", required: true } } },
+        },
+        info: {
+          computed: true,
+          type: ["object", { name: "string", inner: ["list", ["object", { depth: "number" }]] }],
+        },
+      },
+    };
+    expect(schemaMarkdown(block)).toBe(
+      [
+        "## Schema",
+        "",
+        "### Optional",
+        "",
+        "- `servers` (Attributes List, Sensitive) (see [below for nested schema](#nestedatt--servers))",
+        "",
+        "### Read-Only",
+        "",
+        "- `info` (Object) (see [below for nested schema](#nestedatt--info))",
+        "- `summary` (Attributes) Counted. (see [below for nested schema](#nestedatt--summary))",
+        "",
+        '<a id="nestedatt--servers"></a>',
+        "### Nested Schema for `servers`",
+        "",
+        "Required:",
+        "",
+        "- `host` (String)",
+        "",
+        '<a id="nestedatt--info"></a>',
+        "### Nested Schema for `info`",
+        "",
+        "Read-Only:",
+        "",
+        "- `inner` (List of Object) (see [below for nested schema](#nestedobjatt--info--inner))",
+        "- `name` (String)",
+        "",
+        '<a id="nestedobjatt--info--inner"></a>',
+        "### Nested Schema for `info.inner`",
+        "",
+        "Read-Only:",
+        "",
+        "- `depth` (Number)",
+        "",
+        '<a id="nestedatt--summary"></a>',
+        "### Nested Schema for `summary`",
+        "",
+        "Read-Only:",
+        "",
+        "- `count` (Number) How many.",
+        "- `names` (List of String)",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses an attribute that is neither required, optional nor computed, naming its path", () => {
+    expect(() =>
+      schemaMarkdown({
+        block_types: { b: { nesting_mode: "list", block: { attributes: { x: { type: "string" } } } } },
+      }),
+    ).toThrow(/b is neither required, optional nor computed/);
+  });
+});
+
+describe("identitySchemaMarkdown", () => {
+  it("lists the attributes required and optional for import", () => {
+    expect(
+      identitySchemaMarkdown({
+        version: 0,
+        attributes: {
+          region: { type: "string", optional_for_import: true },
+          filename: { type: "string", required_for_import: true, description: "The path." },
+        },
+      }),
+    ).toBe(
+      [
+        "### Identity Schema",
+        "",
+        "#### Required",
+        "",
+        "- `filename` (String) The path.",
+        "",
+        "#### Optional",
+        "",
+        "- `region` (String)",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("type names", () => {
+  it("names types as the Schema section and as a function signature do", () => {
+    expect(typeLabel(["set", ["map", "bool"]])).toBe("Set of Map of Boolean");
+    expect(typeLabel(["tuple", ["string"]])).toBe("Tuple");
+    expect(friendlyTypeName(["list", "string"])).toBe("list of string");
+    expect(friendlyTypeName(["object", { a: "string" }])).toBe("object");
+    expect(friendlyTypeName("dynamic")).toBe("dynamic");
+  });
+});

@@ -1,0 +1,16 @@
+// hcldec: bodies decoded to cty values by specs, as hashicorp's hcldec package does it.
+
+export {
+  type BlockLabel,
+  type BodyExtras,
+  type DecodeResult,
+  decode,
+  partialDecode,
+  sourceRange,
+} from "./decode.js";
+export { impliedType } from "./implied-type.js";
+export { childBlockTypes, impliedSchema } from "./schema.js";
+export type * from "./spec.js";
+export { decodeSpecFile, type SpecFile } from "./spec-file.js";
+export { decodeUserFunctions } from "./user-functions.js";
+export { variables } from "./variables.js";

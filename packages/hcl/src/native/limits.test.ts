@@ -1,0 +1,111 @@
+// Input nested beyond what the parser recurses into gives a diagnostic, never a stack
+// overflow (hcl itself has no limit); huge input parses in time linear in its size.
+import { describe, expect, test } from "vitest";
+import type { EvalContext } from "../eval-context.js";
+import {
+  maxExpressionHeight,
+  maxNestingDepth,
+  parseConfig,
+  parseExpression,
+  parseTemplate,
+} from "./index.js";
+
+const D = 10_000;
+const deep: Record<string, string> = {
+  brackets: "[".repeat(D) + "]".repeat(D),
+  parentheses: `${"(".repeat(D)}1${")".repeat(D)}`,
+  objects: `${"{a=".repeat(D)}1${"}".repeat(D)}`,
+  negations: `${"-".repeat(D)}1`,
+  nots: `${"!".repeat(D)}true`,
+  templates: `${'"${'.repeat(D)}1${'}"'.repeat(D)}`,
+  heredocs: `${"<<EOT\n${".repeat(D)}1${"}\nEOT\n".repeat(D)}`,
+  calls: `${"f(".repeat(D)})${")".repeat(D - 1)}`,
+  indexes: `a${"[a".repeat(D)}${"]".repeat(D)}`,
+  conditionals: `${"true ? ".repeat(D)}1${" : 2".repeat(D)}`,
+  fors: `${"[for x in ".repeat(D)}[1]${": x]".repeat(D)}`,
+  fullSplats: `a${"[*]".repeat(D)}`,
+  sums: Array(D).fill("1").join(" + "),
+  dynamicIndexes: `a${"[a]".repeat(D)}`,
+  directives: `"${"%{if true}".repeat(D)}x${"%{endif}".repeat(D)}"`,
+};
+const ctx: EvalContext = { variables: { a: { value: 0, type: { kind: "number" } } }, functions: {} };
+
+describe("nesting limits", () => {
+  test.each(Object.keys(deep))("%s nested 10,000 deep", (name) => {
+    const p = parseExpression(deep[name]!, "deep.hcl");
+    const summaries = p.diagnostics.map((d) => d.summary);
+    expect(summaries.some((s) => s === "Nesting too deep" || s === "Expression too deeply nested")).toBe(
+      true,
+    );
+    const tooDeep = p.diagnostics.find((d) => d.summary.includes("deep"))!;
+    expect(tooDeep.subject?.filename).toBe("deep.hcl");
+    // The placeholder it gives evaluates and walks without trouble.
+    expect(() => p.expression.value(ctx)).not.toThrow();
+    expect(() => p.expression.variables()).not.toThrow();
+  });
+
+  test("attribute splats cannot chain (hcl's own error), however many there are", () => {
+    const p = parseExpression(`a${".*".repeat(D)}`, "t");
+    expect(p.diagnostics.map((d) => d.summary)).toEqual(["Nested splat expression not allowed"]);
+  });
+
+  test("blocks nested 10,000 deep", () => {
+    const p = parseConfig(`${"b {\n".repeat(D)}${"}\n".repeat(D)}`, "deep.hcl");
+    expect(p.diagnostics.map((d) => d.summary)).toEqual(["Nesting too deep"]);
+  });
+
+  test("template directives nested 10,000 deep in a bare template", () => {
+    const p = parseTemplate(`${"%{for x in [1]}".repeat(D)}x${"%{endfor}".repeat(D)}`, "t");
+    expect(p.diagnostics.map((d) => d.summary)).toEqual(["Nesting too deep"]);
+  });
+
+  test("just under the limits, everything parses and evaluates", () => {
+    const n = maxNestingDepth - 1;
+    const cases = [
+      "[".repeat(n) + "]".repeat(n),
+      `${"(".repeat(n)}1${")".repeat(n)}`,
+      `${'"${'.repeat(n)}1${'}"'.repeat(n)}`,
+      `${"true ? ".repeat(n)}1${" : 2".repeat(n)}`,
+      Array(maxExpressionHeight - 1)
+        .fill("1")
+        .join(" + "),
+    ];
+    for (const src of cases) {
+      const p = parseExpression(src, "t");
+      expect(p.diagnostics).toEqual([]);
+      expect(p.expression.value(ctx).diagnostics).toEqual([]);
+    }
+    expect(parseExpression(cases[4]!, "t").expression.value(ctx).value.value).toBe(maxExpressionHeight - 1);
+    const blocks = parseConfig(`${"b {\n".repeat(n)}${"}\n".repeat(n)}`, "t");
+    expect(blocks.diagnostics).toEqual([]);
+  });
+});
+
+describe("size", () => {
+  test("a 2 MB file parses, and twice the input takes about twice the time", () => {
+    const unit = (i: number) =>
+      `resource "x" "r${i}" {\n  a = "v-\${var.x}"\n  n = [1, 2, ${i}]\n  # é comment\n  h = <<-EOT\n    text\n  EOT\n}\n`;
+    const make = (n: number) => Array.from({ length: n }, (_, i) => unit(i)).join("");
+    const time = (src: string) => {
+      const t = performance.now();
+      const p = parseConfig(src, "big.hcl");
+      expect(p.diagnostics).toEqual([]);
+      return performance.now() - t;
+    };
+    const small = make(10_000);
+    const big = make(20_000);
+    expect(big.length).toBeGreaterThan(2_000_000);
+    time(small); // warm up
+    const ts = time(small);
+    const tb = time(big);
+    // Generous: quadratic behaviour would give about 4x.
+    expect(tb / ts).toBeLessThan(3.2);
+  });
+
+  test("one very long string, comment and tuple", () => {
+    expect(parseConfig(`a = "${"x".repeat(1_000_000)}"\n`, "t").diagnostics).toEqual([]);
+    expect(parseConfig(`# ${"é".repeat(500_000)}\n`, "t").diagnostics).toEqual([]);
+    const p = parseConfig(`a = [${"1,".repeat(100_000)}]\n`, "t");
+    expect(p.diagnostics).toEqual([]);
+  });
+});
