@@ -7,7 +7,6 @@
 // the bundled script run by node, warm (its launcher's compile cache filled) and on a first
 // start. Each is launched as Terraform launches providers, with the handshake variables and a
 // client certificate (AutoMTLS), and stopped with SIGTERM. Sizes are printed too.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { buildExecutable } from "tsvider/build/executable";
 import { hostPlatform } from "tsvider/build/platform";
 import { makeSingleExecutable } from "tsvider/build/sea";
 import { handshakeEnv } from "tsvider/build/startup";
+import { timeStart } from "./time-start.js";
 
 const appRoot = fileURLToPath(new URL("../../terraform-provider-tsvider/", import.meta.url));
 const work = await mkdtemp(join(tmpdir(), "tsvider-bench-sea-"));
@@ -114,29 +114,7 @@ try {
 }
 
 function once(variant: Variant): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(variant.command, variant.args, {
-      env: variant.env,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6;
-    let handshakeMs: number | undefined;
-    if (variant.handshake) {
-      child.stdout.once("data", (chunk: Buffer) => {
-        handshakeMs = elapsed();
-        if (!chunk.toString().startsWith("1|6|")) reject(new Error(`not a handshake: ${chunk}`));
-        child.kill("SIGTERM");
-      });
-    }
-    child.on("error", reject);
-    // Resolved once the process is gone, so runs never overlap.
-    child.on("close", (code) => {
-      if (handshakeMs !== undefined) resolve(handshakeMs);
-      else if (variant.handshake || code !== 0) reject(new Error(`${variant.name} exited with ${code}`));
-      else resolve(elapsed());
-    });
-  });
+  return timeStart(variant);
 }
 
 function median(xs: readonly number[]): number {

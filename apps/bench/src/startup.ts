@@ -9,9 +9,9 @@
 // compiled modules loaded from the workspace). Each is launched as Terraform launches
 // providers, with a client certificate (AutoMTLS), and stopped as Terraform stops them
 // (gracefully, here with SIGTERM), which is when the launcher saves its cache.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createServerCertificate } from "@tsvider/rpcplugin";
+import { timeStart } from "./time-start.js";
 
 const app = (path: string) =>
   fileURLToPath(new URL(`../../terraform-provider-tsvider/${path}`, import.meta.url));
@@ -48,29 +48,7 @@ const variants: readonly Variant[] = [
 ];
 
 function once(variant: Variant): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, variant.args, {
-      env: variant.env,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6;
-    let handshakeMs: number | undefined;
-    if (variant.handshake) {
-      child.stdout.once("data", (chunk: Buffer) => {
-        handshakeMs = elapsed();
-        if (!chunk.toString().startsWith("1|6|")) reject(new Error(`not a handshake: ${chunk}`));
-        child.kill("SIGTERM");
-      });
-    }
-    child.on("error", reject);
-    // Resolved once the process is gone, so runs never overlap.
-    child.on("close", (code) => {
-      if (handshakeMs !== undefined) resolve(handshakeMs);
-      else if (variant.handshake || code !== 0) reject(new Error(`${variant.name} exited with ${code}`));
-      else resolve(elapsed());
-    });
-  });
+  return timeStart({ ...variant, command: process.execPath });
 }
 
 const median = (xs: number[]) => {

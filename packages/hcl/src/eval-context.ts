@@ -4,6 +4,7 @@
 import * as cty from "@tsvider/cty";
 import type { FunctionSpec, TypedValue } from "@tsvider/cty/function";
 import { makeToFunction, stdlibFunctions } from "@tsvider/cty/stdlib";
+import { operatorFunctionNames } from "./internal/operator-functions.js";
 
 export interface EvalContext {
   readonly variables?: Readonly<Record<string, TypedValue>>;
@@ -16,26 +17,6 @@ export function childContext(parent: EvalContext): EvalContext {
   return { parent };
 }
 
-// go-cty's operator functions are what HCL's operators call; as named functions they would
-// only shadow or duplicate the operators, so the ready-made context leaves them out.
-const operatorFunctions = new Set([
-  "add",
-  "subtract",
-  "multiply",
-  "divide",
-  "modulo",
-  "negate",
-  "equal",
-  "notEqual",
-  "greaterThan",
-  "greaterThanOrEqualTo",
-  "lessThan",
-  "lessThanOrEqualTo",
-  "and",
-  "or",
-  "not",
-]);
-
 let stdlibByName: Readonly<Record<string, FunctionSpec>> | undefined;
 
 /**
@@ -47,7 +28,7 @@ function stdlibNamed(): Readonly<Record<string, FunctionSpec>> {
   if (stdlibByName) return stdlibByName;
   const named: Record<string, FunctionSpec> = {};
   for (const [name, spec] of Object.entries(stdlibFunctions)) {
-    if (operatorFunctions.has(name)) continue;
+    if (operatorFunctionNames.has(name)) continue;
     named[name.toLowerCase()] = spec;
   }
   named.abs = stdlibFunctions.absolute!;

@@ -24,6 +24,7 @@ import type { TypedValue } from "@tsvider/cty/function";
 import { stdlibFunctions } from "@tsvider/cty/stdlib";
 import fc from "fast-check";
 import type { FunctionNames } from "./go-oracle.test-support.js";
+import { operatorFunctionNames } from "./operator-functions.js";
 
 // Attribute names and map keys come from one small alphabet, so that traversals written by
 // the expression generator hit the generated values' attributes often.
@@ -219,25 +220,6 @@ export const variablesArb: fc.Arbitrary<Record<string, TypedValue>> = fc
 // ---------------------------------------------------------------------------------------------
 // Functions
 
-// go-cty's operator functions: HCL's operators call them; as names they only shadow those.
-const operatorFunctions = new Set([
-  "add",
-  "subtract",
-  "multiply",
-  "divide",
-  "modulo",
-  "negate",
-  "equal",
-  "notEqual",
-  "greaterThan",
-  "greaterThanOrEqualTo",
-  "lessThan",
-  "lessThanOrEqualTo",
-  "and",
-  "or",
-  "not",
-]);
-
 /**
  * The stdlib functions generated calls use, lower-cased as HCL applications name them, and the
  * conversions as Terraform names them.
@@ -245,7 +227,7 @@ const operatorFunctions = new Set([
 export const callableFunctions: FunctionNames = {
   ...Object.fromEntries(
     Object.keys(stdlibFunctions)
-      .filter((name) => !operatorFunctions.has(name))
+      .filter((name) => !operatorFunctionNames.has(name))
       .map((name) => [name.toLowerCase(), name]),
   ),
   abs: "absolute",
