@@ -17,3 +17,9 @@ export function startOracle(name: string): {
   request(message: object): Promise<OracleReply>;
   close(): void;
 };
+
+/**
+ * The oracle for the tests of one file (or of the describe block it is called in), started
+ * before they run and closed after; the handle can be taken at once.
+ */
+export function useOracle(name: string): ReturnType<typeof startOracle>;

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 
 const buildScript = fileURLToPath(new URL("../oracles/build", import.meta.url));
 
@@ -29,4 +30,22 @@ export function startOracle(name) {
       child.stdin.end();
     },
   };
+}
+
+/**
+ * The oracle NAME for the tests of one file (or of the describe block it is called in):
+ * started before they run, closed after. The handle can be taken at once; it answers from
+ * when the tests start.
+ */
+export function useOracle(name) {
+  let started;
+  beforeAll(() => {
+    started = startOracle(name);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (started === undefined) throw new Error(`the ${name} oracle is asked before the tests start`);
+    return started;
+  };
+  return { request: (message) => current().request(message), close: () => current().close() };
 }

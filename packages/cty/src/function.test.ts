@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ArgumentError, callFunction, defineFunction, returnTypeFor, signature } from "./function.js";
+import {
+  ArgumentError,
+  callFunction,
+  defineFunction,
+  ownTypedValue,
+  returnTypeFor,
+  signature,
+} from "./function.js";
 import { isMarked, mark } from "./marks.js";
-import { dynamic, list, number, string } from "./types.js";
-import { RefinedUnknown, Unknown } from "./values.js";
+import { dynamic, list, number, object, string } from "./types.js";
+import { Dynamic, RefinedUnknown, Unknown } from "./values.js";
 
 let calls = 0;
 const upper = defineFunction({
@@ -115,5 +122,26 @@ describe("result refinements", () => {
     expect(result.value).toEqual(
       new RefinedUnknown({ notNull: true, numberLower: { value: 3, inclusive: true } }),
     );
+  });
+});
+
+describe("ownTypedValue", () => {
+  it("takes the type of the Dynamic wrappers where the declared type has dynamic parts", () => {
+    const written = { value: [new Dynamic(string, "a"), new Dynamic(string, "b")], type: list(dynamic) };
+    expect(ownTypedValue(written)).toEqual({ value: ["a", "b"], type: list(string) });
+    const attr = { value: { n: new Dynamic(number, 1) }, type: object({ n: dynamic }) };
+    expect(ownTypedValue(attr)).toEqual({ value: { n: 1 }, type: object({ n: number }) });
+  });
+
+  it("keeps a null or an unknown under dynamic of type dynamic, with its marks", () => {
+    expect(ownTypedValue({ value: null, type: dynamic })).toEqual({ value: null, type: dynamic });
+    const marked = ownTypedValue({ value: mark(Unknown, "secret"), type: dynamic });
+    expect(marked.type).toEqual(dynamic);
+    expect(isMarked(marked.value)).toBe(true);
+  });
+
+  it("returns a value whose type has no dynamic parts as it is", () => {
+    const tv = { value: ["x"], type: list(string) };
+    expect(ownTypedValue(tv)).toBe(tv);
   });
 });

@@ -127,7 +127,7 @@ export function returnTypeFor(
  * result must conform to the return type.
  */
 export function callFunction(spec: FunctionSpec, givenArgs: readonly TypedValue[]): TypedValue {
-  const args = givenArgs.map(ownTypedArg);
+  const args = givenArgs.map(ownTypedValue);
   const { type: returnType, dynamicArguments } = returnTypeFor(spec, args);
   let returnUnknown = dynamicArguments;
   const resultMarks: unknown[] = [];
@@ -160,7 +160,7 @@ export function callFunction(spec: FunctionSpec, givenArgs: readonly TypedValue[
   const { value: result, type } =
     bare instanceof Dynamic
       ? concreteTyped({ value: returned, type: dynamic })
-      : ownTypedArg({ value: returned, type: returnType });
+      : ownTypedValue({ value: returned, type: returnType });
   const { marks } = unmark(result);
   let value = unmark(result).value;
   // go-cty does not refine an unknown of unknown type; it refines a marked one under its marks.
@@ -171,10 +171,14 @@ export function callFunction(spec: FunctionSpec, givenArgs: readonly TypedValue[
 }
 
 /**
- * A value with its own type, as go-cty's values have it: where the type has `dynamic` in it,
- * the Dynamic wrappers inside decide (a list of `dynamic` holding strings is a list of string).
+ * A value with its own type, as go-cty's values have it (`Value.Type()`), from a value written
+ * for `arg.type`: where the type has `dynamic` in it, the Dynamic wrappers inside decide (a list
+ * of `dynamic` holding strings is a list of string; a null or unknown under `dynamic` stays of
+ * type `dynamic`); elsewhere the value comes back as it is. This is how callFunction sees its
+ * arguments, and how an evaluator holding values of their own type takes in values written for
+ * a declared type.
  */
-function ownTypedArg(arg: TypedValue): TypedValue {
+export function ownTypedValue(arg: TypedValue): TypedValue {
   return mentionsDynamic(arg.type) ? ownTyped(arg.value, arg.type) : arg;
 }
 

@@ -4,6 +4,7 @@
 import { parse } from "lossless-json";
 import { checkTupleLength, collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
+import { parseNumberVal } from "./internal/go-number.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { setOwn } from "./internal/records.js";
 import {
@@ -29,13 +30,13 @@ import {
   typeToJSONText,
 } from "./types.js";
 import {
+  type CtyNumber,
   type CtyValue,
   Decimal,
   Dynamic,
   isRecord,
   isUnknown,
   Marked,
-  numberFromDecimalText,
   numberText,
 } from "./values.js";
 
@@ -103,11 +104,17 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
     case "number":
       if (raw instanceof JsonNumber || typeof raw === "string") {
         const digits = raw instanceof JsonNumber ? raw.text : raw;
+        // go-cty reads the text with cty.ParseNumberVal: a number at 512 bits, our Decimal.
+        let parsed: CtyNumber | undefined;
         try {
-          return numberFromDecimalText(digits);
+          parsed = parseNumberVal(digits);
         } catch {
+          parsed = undefined;
+        }
+        if (parsed === undefined) {
           throw new CtyValueError(path, `a number is required, but got the string ${JSON.stringify(digits)}`);
         }
+        return parsed;
       }
       break;
     case "object": {

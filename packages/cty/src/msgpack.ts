@@ -8,6 +8,7 @@
 
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
 import { checkTupleLength, collectionElements } from "./internal/collections.js";
+import { bigFloatOf, DECIMAL_TEXT_PRECISION } from "./internal/go-number.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { setOwn } from "./internal/records.js";
@@ -39,6 +40,7 @@ import {
   type CtyValue,
   Decimal,
   Dynamic,
+  decimalFromText,
   exactNumberFromDecimalText,
   isRecord,
   isUnknown,
@@ -92,7 +94,9 @@ let decimalsAsText = false;
  * As encodeMsgpack, but every Decimal goes as its decimal text, which go-cty's decoder reads
  * with cty.ParseNumberVal: so go-cty holds it at 512 bits, as a Decimal means, even where
  * its value is an int or a double ("11", "0.5"), which encodeMsgpack writes as go-cty's
- * Marshal would and go-cty then reads at 64 or 53 bits. For handing values to go-cty itself.
+ * Marshal would and go-cty then reads at 64 or 53 bits. A negative zero goes as the text "-0"
+ * too (go-cty's Marshal writes one as the int 0, losing its sign, which 1 / -0 shows). For
+ * handing values to go-cty itself.
  */
 export function encodeMsgpackKeepingPrecision(value: CtyValue, type: CtyType): Uint8Array {
   decimalsAsText = true;
@@ -289,7 +293,11 @@ function numberFromRaw(raw: unknown, path: Path): CtyNumber {
   if (typeof raw === "bigint") return Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
   if (typeof raw === "string") {
     try {
-      return numberFromDecimalText(raw);
+      // go-cty reads number text with cty.ParseNumberVal, at 512 bits. A bigint beyond int64
+      // and a Decimal already stand for that; text whose value is an int64 or a double (which
+      // go-cty's own Marshal never writes as text) becomes a Decimal, to keep the 512 bits.
+      const n = numberFromDecimalText(raw);
+      return bigFloatOf(n).precision === DECIMAL_TEXT_PRECISION ? n : decimalFromText(raw);
     } catch {
       throw new CtyValueError(path, `a number is required, but got the string "${raw}"`);
     }
@@ -305,6 +313,7 @@ function numberFromRaw(raw: unknown, path: Path): CtyNumber {
 function wireNumber(value: CtyNumber, path: Path): number | bigint | string {
   if (typeof value === "number") {
     if (Number.isNaN(value)) throw new CtyValueError(path, "NaN cannot be sent to Terraform");
+    if (decimalsAsText && Object.is(value, -0)) return "-0";
     if (!Number.isInteger(value)) return value; // a non-integer double, or ±Inf: float64
     if (value >= INT64_MIN_DOUBLE && value < INT64_LIMIT_DOUBLE) return value;
     return numberText(value);

@@ -11,7 +11,8 @@ import {
 describe("numbers", () => {
   it("normalizes decimal text as cty writes it", () => {
     expect(normalizeDecimalText("000.500")).toBe("0.5");
-    expect(normalizeDecimalText("-0")).toBe("0");
+    expect(normalizeDecimalText("-0")).toBe("-0"); // a zero keeps its sign, as in go-cty
+    expect(normalizeDecimalText("-0.000e5")).toBe("-0");
     expect(normalizeDecimalText("1e21")).toBe("1000000000000000000000");
     expect(normalizeDecimalText("1.5e-3")).toBe("0.0015");
     expect(normalizeDecimalText("abc")).toBeUndefined();

@@ -114,7 +114,9 @@ export function isRecord(value: CtyValue): value is { readonly [attributeOrKey: 
  * holds at 512 bits, so arithmetic on a Decimal works at 512 bits even when its value is an
  * integer or a double's (Decimal("11") % Decimal("5.1") is 0.8 to 154 digits, where the
  * int 11 % Decimal("5.1") works at an int's 64 bits). It is written to msgpack as go-cty
- * writes the same number: an int, a float64, or its text.
+ * writes the same number: an int, a float64, or its text. (An arithmetic result whose
+ * precision is not the one its plain form stands for is a Decimal holding that precision:
+ * `ceil(0.5)` at 53 bits, the int quotient `1 / 2` at 64; see internal/go-number.ts.)
  */
 export class Decimal {
   readonly text: string;
@@ -132,6 +134,13 @@ export class Decimal {
 }
 
 export type CtyNumber = number | bigint | Decimal;
+
+/**
+ * The precision go-cty holds an arithmetic result at, for a Decimal made of one whose plain
+ * form would stand for another precision (internal/go-number.ts, ctyNumberOf). A Decimal not
+ * here is at 512 bits. (Internal: not exported from the package.)
+ */
+export const heldPrecisions = new WeakMap<Decimal, number>();
 
 /**
  * A value whose type is known only at run time, where the schema says `dynamic`: the value
@@ -167,7 +176,8 @@ const decimalPattern = /^([+-])?(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$|^([+-])?\.
 
 /**
  * Canonical decimal text without an exponent, as cty writes numbers that are not exact
- * int64 or float64: no leading zeros, no trailing fractional zeros, "-0" as "0".
+ * int64 or float64: no leading zeros, no trailing fractional zeros. A zero keeps its sign
+ * ("-0.0" is "-0"), as go-cty's big.Float does: go-cty writes a negative zero as "-0".
  */
 export function normalizeDecimalText(text: string): string | undefined {
   const m = decimalPattern.exec(text.trim());
@@ -189,7 +199,7 @@ export function normalizeDecimalText(text: string): string | undefined {
   intPart = intPart.replace(/^0+(?=\d)/, "");
   frac = frac.replace(/0+$/, "");
   const body = frac ? `${intPart}.${frac}` : intPart;
-  return body === "0" ? "0" : sign === "-" ? `-${body}` : body;
+  return sign === "-" ? `-${body}` : body;
 }
 
 /**
@@ -230,6 +240,8 @@ export function exactNumberFromDecimalText(text: string): CtyNumber {
 }
 
 function simplestNumber(normalized: string): CtyNumber {
+  // A negative zero is JS's -0 (which BigInt would turn into 0).
+  if (normalized === "-0") return -0;
   if (!normalized.includes(".")) {
     const integer = BigInt(normalized);
     return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
@@ -258,6 +270,7 @@ function keptExactlyByGoCty(text: string, normalized: string): boolean {
 /** The text go-cty writes for the number it reads from this text (cty.ParseNumberVal, 512 bits). */
 function goCtyRoundedText(text: string): string {
   const x = BigFloat.parse(text, 512);
+  if (x.isZero()) return x.negative ? "-0" : "0";
   const integer = x.exactInt64();
   if (integer !== undefined) return integer.toString();
   const double = x.float64();
@@ -293,28 +306,47 @@ export function exactDecimalOfDouble(x: number): string | undefined {
 
 /**
  * Whether two numbers are the same value, as go-cty's equality decides: integers by their
- * exact value, other numbers by their decimal text (so the double 0.1 equals the decimal
- * 0.1), and the infinities only themselves.
+ * exact value (so -0 equals 0), other numbers by their decimal text (so the double 0.1
+ * equals the decimal 0.1), and the infinities only themselves.
  */
 export function numbersEqual(a: CtyNumber, b: CtyNumber): boolean {
   if (typeof a === "number" && typeof b === "number") return a === b;
   if (typeof a === "number" && !Number.isFinite(a)) return false;
   if (typeof b === "number" && !Number.isFinite(b)) return false;
-  return numberText(a) === numberText(b);
+  const [ta, tb] = [numberText(a), numberText(b)];
+  return ta === tb || (isZeroText(ta) && isZeroText(tb));
 }
+
+const isZeroText = (text: string): boolean => text === "0" || text === "-0";
 
 /**
  * Decimal text of a number without an exponent: exact for integers (a double's integer value
  * included) and Decimals, and the shortest text that reads back as the same double for other
- * doubles, as go-cty writes a float64 value.
+ * doubles, as go-cty writes a float64 value. A negative zero (JS's -0, Decimal("-0")) is
+ * "-0", as go-cty writes the negative zero its big.Float arithmetic keeps (`-0`, `0 * -1`).
  */
 export function numberText(n: CtyNumber): string {
   if (typeof n === "number") {
     if (!Number.isFinite(n)) return String(n);
+    if (Object.is(n, -0)) return "-0";
     if (Number.isInteger(n)) return BigInt(n).toString();
     return goShortestText(n);
   }
-  return typeof n === "bigint" ? n.toString() : n.text;
+  return typeof n === "bigint" ? n.toString() : decimalText(n);
+}
+
+/**
+ * A Decimal's text as go-cty writes its number (Text('f', -1)): the shortest text that
+ * identifies it at its precision. Short text is that already; a long one (the exact value of
+ * a tiny double held at 512 bits, or text past 512 bits) is what go-cty's rounding leaves.
+ */
+function decimalText(d: Decimal): string {
+  const precision = heldPrecisions.get(d) ?? 512;
+  const significant = d.text.replace(/^-/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
+  // Up to that many digits, no shorter text lies within half a step of the value at its precision.
+  if (significant.length <= Math.floor(precision * Math.LOG10E * Math.LN2) - 4) return d.text;
+  const x = BigFloat.parse(d.text, precision);
+  return x.isZero() ? d.text : x.text();
 }
 
 /**

@@ -6,7 +6,8 @@ package main
 //	{"op":"call","name":"upper","args":[{"type":<type JSON>,"hex":"..."}, ...]}
 //	{"op":"call","name":"toType","to":<type JSON>,"args":[...]}   stdlib.MakeToFunc(to)
 //
-// Reply: {"resultType":<type JSON>,"hex":"..."} (the result written for its own type), or
+// Reply: {"resultType":<type JSON>,"hex":"...","json":"..."} (the result written for its own
+// type, and as JSON where go-cty can write it), or
 // {"error":"...","argIndex":N} (argIndex when go-cty blames one argument).
 
 import (
@@ -19,92 +20,11 @@ import (
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
+	"tsvider.dev/tooling/oracles/ctyfuncs"
 )
 
-// stdlibFunctions names each function as @tsvider/cty/stdlib exports it: go-cty's variable
-// name without "Func", in camel case.
-var stdlibFunctions = map[string]function.Function{
-	"absolute":               stdlib.AbsoluteFunc,
-	"add":                    stdlib.AddFunc,
-	"and":                    stdlib.AndFunc,
-	"assertNotNull":          stdlib.AssertNotNullFunc,
-	"bytesLen":               stdlib.BytesLenFunc,
-	"bytesSlice":             stdlib.BytesSliceFunc,
-	"ceil":                   stdlib.CeilFunc,
-	"chomp":                  stdlib.ChompFunc,
-	"chunklist":              stdlib.ChunklistFunc,
-	"coalesce":               stdlib.CoalesceFunc,
-	"coalesceList":           stdlib.CoalesceListFunc,
-	"compact":                stdlib.CompactFunc,
-	"concat":                 stdlib.ConcatFunc,
-	"contains":               stdlib.ContainsFunc,
-	"csvDecode":              stdlib.CSVDecodeFunc,
-	"distinct":               stdlib.DistinctFunc,
-	"divide":                 stdlib.DivideFunc,
-	"element":                stdlib.ElementFunc,
-	"equal":                  stdlib.EqualFunc,
-	"flatten":                stdlib.FlattenFunc,
-	"floor":                  stdlib.FloorFunc,
-	"format":                 stdlib.FormatFunc,
-	"formatDate":             stdlib.FormatDateFunc,
-	"formatList":             stdlib.FormatListFunc,
-	"greaterThan":            stdlib.GreaterThanFunc,
-	"greaterThanOrEqualTo":   stdlib.GreaterThanOrEqualToFunc,
-	"hasIndex":               stdlib.HasIndexFunc,
-	"indent":                 stdlib.IndentFunc,
-	"index":                  stdlib.IndexFunc,
-	"int":                    stdlib.IntFunc,
-	"join":                   stdlib.JoinFunc,
-	"jsonDecode":             stdlib.JSONDecodeFunc,
-	"jsonEncode":             stdlib.JSONEncodeFunc,
-	"keys":                   stdlib.KeysFunc,
-	"length":                 stdlib.LengthFunc,
-	"lessThan":               stdlib.LessThanFunc,
-	"lessThanOrEqualTo":      stdlib.LessThanOrEqualToFunc,
-	"log":                    stdlib.LogFunc,
-	"lookup":                 stdlib.LookupFunc,
-	"lower":                  stdlib.LowerFunc,
-	"max":                    stdlib.MaxFunc,
-	"merge":                  stdlib.MergeFunc,
-	"min":                    stdlib.MinFunc,
-	"modulo":                 stdlib.ModuloFunc,
-	"multiply":               stdlib.MultiplyFunc,
-	"negate":                 stdlib.NegateFunc,
-	"not":                    stdlib.NotFunc,
-	"notEqual":               stdlib.NotEqualFunc,
-	"or":                     stdlib.OrFunc,
-	"parseInt":               stdlib.ParseIntFunc,
-	"pow":                    stdlib.PowFunc,
-	"range":                  stdlib.RangeFunc,
-	"regex":                  stdlib.RegexFunc,
-	"regexAll":               stdlib.RegexAllFunc,
-	"regexReplace":           stdlib.RegexReplaceFunc,
-	"replace":                stdlib.ReplaceFunc,
-	"reverse":                stdlib.ReverseFunc,
-	"reverseList":            stdlib.ReverseListFunc,
-	"setHasElement":          stdlib.SetHasElementFunc,
-	"setIntersection":        stdlib.SetIntersectionFunc,
-	"setProduct":             stdlib.SetProductFunc,
-	"setSubtract":            stdlib.SetSubtractFunc,
-	"setSymmetricDifference": stdlib.SetSymmetricDifferenceFunc,
-	"setUnion":               stdlib.SetUnionFunc,
-	"signum":                 stdlib.SignumFunc,
-	"slice":                  stdlib.SliceFunc,
-	"sort":                   stdlib.SortFunc,
-	"split":                  stdlib.SplitFunc,
-	"strlen":                 stdlib.StrlenFunc,
-	"substr":                 stdlib.SubstrFunc,
-	"subtract":               stdlib.SubtractFunc,
-	"timeAdd":                stdlib.TimeAddFunc,
-	"title":                  stdlib.TitleFunc,
-	"trim":                   stdlib.TrimFunc,
-	"trimPrefix":             stdlib.TrimPrefixFunc,
-	"trimSpace":              stdlib.TrimSpaceFunc,
-	"trimSuffix":             stdlib.TrimSuffixFunc,
-	"upper":                  stdlib.UpperFunc,
-	"values":                 stdlib.ValuesFunc,
-	"zipmap":                 stdlib.ZipmapFunc,
-}
+// stdlibFunctions is the table shared with the hcl oracle (tooling/oracles/ctyfuncs).
+var stdlibFunctions = ctyfuncs.Stdlib
 
 func init() {
 	moreOps["call"] = callFunction
@@ -175,5 +95,8 @@ func typedReply(val cty.Value) reply {
 	if err != nil {
 		return reply{Error: "marshal: " + err.Error()}
 	}
-	return reply{ResultType: string(tyJSON), Hex: hex.EncodeToString(mp)}
+	// The JSON too, where go-cty can write it (not with unknowns): it shows what msgpack
+	// hides, a negative zero ("-0", where msgpack has the int 0).
+	js, _ := ctyjson.Marshal(val, ty)
+	return reply{ResultType: string(tyJSON), Hex: hex.EncodeToString(mp), JSON: string(js)}
 }

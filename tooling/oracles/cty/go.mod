@@ -2,7 +2,10 @@ module tsvider.dev/tooling/oracles/cty
 
 go 1.25
 
-require github.com/zclconf/go-cty v1.19.0
+require (
+	github.com/zclconf/go-cty v1.19.0
+	tsvider.dev/tooling/oracles/ctyfuncs v0.0.0
+)
 
 require (
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
@@ -11,3 +14,6 @@ require (
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	golang.org/x/text v0.11.0 // indirect
 )
+
+// The stdlib function table is shared with the other oracle; a replace keeps it in this tree.
+replace tsvider.dev/tooling/oracles/ctyfuncs => ../ctyfuncs

@@ -5,6 +5,7 @@ go 1.25
 require (
 	github.com/hashicorp/hcl/v2 v2.24.0
 	github.com/zclconf/go-cty v1.19.0
+	tsvider.dev/tooling/oracles/ctyfuncs v0.0.0
 )
 
 require (
@@ -20,3 +21,6 @@ require (
 	golang.org/x/text v0.25.0 // indirect
 	golang.org/x/tools v0.21.1-0.20240508182429-e35e4ccd0d2d // indirect
 )
+
+// The stdlib function table is shared with the other oracle; a replace keeps it in this tree.
+replace tsvider.dev/tooling/oracles/ctyfuncs => ../ctyfuncs

@@ -19,9 +19,10 @@
 import {
   type CtyNumber,
   Decimal,
+  decimalFromText,
   exactDecimalOfDouble,
   exactNumberFromDecimalText,
-  numberFromDecimalText,
+  heldPrecisions,
 } from "../values.js";
 import { BigFloat, goFloatSyntax, INT64_MAX, INT64_MIN } from "./bigfloat.js";
 
@@ -36,6 +37,8 @@ export function bigFloatOf(n: CtyNumber): BigFloat {
   if (typeof n === "number") {
     if (Number.isNaN(n)) throw new TypeError("NaN is not a cty number");
     if (!Number.isInteger(n)) return BigFloat.fromFloat64(n);
+    // JS's -0 is go-cty's negative zero at an int's 64 bits (what negating the int 0 gives).
+    if (Object.is(n, -0)) return BigFloat.zero(64, true);
     const precision = n >= INT64_MIN_DOUBLE && n < INT64_LIMIT_DOUBLE ? 64 : DECIMAL_TEXT_PRECISION;
     return BigFloat.fromBigInt(BigInt(n), precision);
   }
@@ -46,20 +49,26 @@ export function bigFloatOf(n: CtyNumber): BigFloat {
   // A Decimal is a number go-cty made from decimal text (cty.ParseNumberVal), so it holds it
   // at 512 bits even when the text is an integer or a double's value ("11", "0.5"): HCL's
   // `11 % 5.1` works at 512 bits, not at the 64 of an int.
-  return BigFloat.parse(n.text, DECIMAL_TEXT_PRECISION);
+  // (A Decimal made of an arithmetic result may hold another precision: see ctyNumberOf. Its
+  // text is the result's shortest at that precision, which reads back as the same big.Float.)
+  return BigFloat.parse(n.text, heldPrecisions.get(n) ?? DECIMAL_TEXT_PRECISION);
 }
 
-/** The number go-cty's msgpack encoding of this big.Float stands for, exactly as written. */
+/**
+ * The number go-cty's msgpack encoding of this big.Float stands for, exactly as written, in
+ * the form that stands for the big.Float's precision too, so that the next operation rounds
+ * as go-cty's would: the plain form (int64 → 64 bits, double → 53, other text → 512) when its
+ * precision is the big.Float's, else a Decimal of the same value that holds that precision
+ * (an integer at 53 bits, `ceil(0.5)`; a double's value at 64, the int quotient `1 / 2`; an
+ * integer or a double at 512, `0.5 + 0.5` of parsed text). Each encodes as the same bytes.
+ */
 export function ctyNumberOf(x: BigFloat): CtyNumber {
   if (x.isInf()) return x.negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   const written = writtenNumberOf(x);
-  // A result at the precision of parsed text whose value is an int64 or a double becomes a
-  // Decimal (of its exact value), so that the next operation works at 512 bits too, as
-  // go-cty's would; it encodes as the same bytes. (Other forms already mean 512 bits.)
-  if (x.precision !== DECIMAL_TEXT_PRECISION || bigFloatOf(written).precision === DECIMAL_TEXT_PRECISION) {
-    return written;
-  }
-  return new Decimal(typeof written === "number" ? exactDecimalOfDouble(written)! : written.toString());
+  if (bigFloatOf(written).precision === x.precision) return written;
+  const held = new Decimal(typeof written === "number" ? exactDecimalOfDouble(written)! : written.toString());
+  if (x.precision !== DECIMAL_TEXT_PRECISION) heldPrecisions.set(held, x.precision);
+  return held;
 }
 
 /**
@@ -68,6 +77,8 @@ export function ctyNumberOf(x: BigFloat): CtyNumber {
  */
 export function writtenNumberOf(x: BigFloat): CtyNumber {
   if (x.isInf()) return x.negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  // A zero keeps its sign (go-cty writes a negative one as "-0"), which exactInt64 drops.
+  if (x.isZero()) return x.negative ? -0 : 0;
   const integer = x.exactInt64();
   if (integer !== undefined) return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
   if (!x.isInt()) {
@@ -102,6 +113,9 @@ const MAX_EXACT_BINARY_EXPONENT = 10_000;
  * number is required"): bad syntax, an exponent beyond int64 or one that places the mantissa
  * beyond big.Float's exponent range. A value beyond that range is an infinity or zero, as
  * go-cty's is. Throws a RangeError for an exponent whose exact value would be absurdly long.
+ * A finite number is a Decimal (as decimalFromText makes), "12" included: go-cty holds what
+ * it parses at 512 bits, so `tonumber("12") + 1e-154` keeps the tiny part. A zero keeps its
+ * sign ("-0" is Decimal("-0")).
  */
 export function parseNumberVal(text: string): CtyNumber | undefined {
   let x: BigFloat;
@@ -111,20 +125,20 @@ export function parseNumberVal(text: string): CtyNumber | undefined {
     if (err instanceof SyntaxError) return undefined;
     throw err;
   }
-  // Conversions from strings keep to our simplest forms (see numberFromDecimalText).
-  if (!x.isFinite()) return writtenNumberOf(x);
+  if (x.isInf()) return writtenNumberOf(x);
+  if (x.isZero()) return new Decimal(x.negative ? "-0" : "0");
   const [, sign, whole = "", pointed, fractionOnly, marker, exponentText = "0"] = goFloatSyntax.exec(text)!;
   const fraction = pointed ?? fractionOnly ?? "";
   const exponent = Number(exponentText);
   if (marker === "p" || marker === "P") {
     if (Math.abs(exponent) > MAX_EXACT_BINARY_EXPONENT) throw tooLong(text);
     // A power of two is exact in the parse, so the big.Float is go-cty's number as it is.
-    return writtenNumberOf(x);
+    return decimalFromText(x.text());
   }
   const scale = exponent - fraction.length;
   if (Math.abs(scale) > MAX_EXACT_DECIMAL_EXPONENT) throw tooLong(text);
   const digits = `${whole}${fraction}`.replace(/^0+/, "");
-  return numberFromDecimalText(`${sign === "-" ? "-" : ""}${digits}e${scale}`);
+  return decimalFromText(`${sign === "-" ? "-" : ""}${digits}e${scale}`);
 }
 
 function tooLong(text: string): RangeError {

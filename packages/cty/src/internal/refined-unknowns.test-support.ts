@@ -1,6 +1,9 @@
 // Refined unknowns for property tests: every refinement a type can take (not null, a string
 // prefix, number bounds, length bounds), with values from small alphabets the caller picks to
 // meet the known values it generates, so that refinements and values interact often.
+// @tsvider/hcl's property tests use it too, through the `./test-support/refined-unknowns`
+// subpath of package.json: a workspace-only export, left out of the published files and of
+// the documented API.
 import fc from "fast-check";
 import { refine } from "../refinement.js";
 import type { CtyType } from "../types.js";
@@ -10,6 +13,8 @@ export interface RefinementAlphabet {
   readonly stringPrefixes: readonly string[];
   readonly numberLower: fc.Arbitrary<number>;
   readonly numberUpper: fc.Arbitrary<number>;
+  /** The largest lower length bound, and the most an upper one exceeds it by (3 when not given). */
+  readonly lengthSpread?: number;
 }
 
 /** Unknowns of `type` with the refinements it can take (a plain Unknown where refine refuses them). */
@@ -34,15 +39,17 @@ export function refinedUnknownFor(type: CtyType, alphabet: RefinementAlphabet): 
       break;
     case "list":
     case "set":
-    case "map":
+    case "map": {
+      const spread = alphabet.lengthSpread ?? 3;
       refinements = fc
-        .tuple(fc.boolean(), fc.nat(3), fc.option(fc.nat(3), { nil: undefined }))
+        .tuple(fc.boolean(), fc.nat(spread), fc.option(fc.nat(spread), { nil: undefined }))
         .map(([notNull, lower, extra]) => ({
           notNull,
           lengthLower: lower,
           ...(extra === undefined ? {} : { lengthUpper: lower + extra }),
         }));
       break;
+    }
     default:
       refinements = fc.record({ notNull: fc.boolean() });
   }

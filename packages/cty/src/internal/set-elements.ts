@@ -191,17 +191,26 @@ function rational(n: CtyNumber): [bigint, number] {
 /**
  * go-cty's hash bytes (appendSetHashBytes): "?" unknown, "~" null, numbers as big.Float's
  * String() (%g with 10 significant digits), "T"/"F", strings quoted as Go's %q, lists and
- * sets "[e;e;]", maps "{k:v;}", objects and tuples "<v;v;>".
+ * sets "[e;e;]", maps "{k:v;}", objects and tuples "<v;v;>". A negative zero hashes as "-0",
+ * so a set holds it apart from 0; without `signedZeros` it hashes as 0, for buckets of values
+ * compared by equality (where -0 equals 0).
  */
-export function hashBytes(value: CtyValue, type: CtyType, canonical: ElementEquality["canonical"]): string {
-  const hash = (v: CtyValue, t: CtyType): string => hashBytes(v, t, canonical);
+export function hashBytes(
+  value: CtyValue,
+  type: CtyType,
+  canonical: ElementEquality["canonical"],
+  signedZeros = true,
+): string {
+  const hash = (v: CtyValue, t: CtyType): string => hashBytes(v, t, canonical, signedZeros);
   // go-cty hashes a marked value as the value it wraps.
   if (value instanceof Marked) return hash(value.value, type);
   if (isUnknown(value)) return "?";
   if (value === null) return "~";
   switch (type.kind) {
-    case "number":
-      return goFloatString(value as CtyNumber);
+    case "number": {
+      const text = goFloatString(value as CtyNumber);
+      return signedZeros || text !== "-0" ? text : "0";
+    }
     case "bool":
       return value ? "T" : "F";
     case "string":

@@ -5,7 +5,7 @@
 // argument is unknown, others work around unknown elements, and some can say something about
 // an unknown result (its length, that it is not null).
 import { unify } from "../convert.js";
-import { canonicalSet, containsUnknown, valuesEqual } from "../equality.js";
+import { canonicalSet, containsUnknown } from "../equality.js";
 import { ArgumentError, defineFunction, type FunctionSpec, type TypedValue } from "../function.js";
 import { goQuote } from "../internal/go-quote.js";
 import { setOwn } from "../internal/records.js";
@@ -297,16 +297,20 @@ export const distinct: FunctionSpec = defineFunction({
 });
 
 /**
- * The elements without later duplicates (by equality of wholly known values, nulls equal),
- * in their order; hashed, so linear in the number of elements.
+ * The elements without later duplicates (by go-cty's Equals on wholly known values, nulls
+ * equal), in their order; hashed, so linear in the number of elements.
  */
 function firstOccurrences(elements: readonly CtyValue[], elementType: CtyType): CtyValue[] {
   const seen = new Map<string, CtyValue[]>();
   const out: CtyValue[] = [];
   for (const e of elements) {
-    const key = hashBytes(e, elementType, canonicalSet);
+    // Zeros of either sign share a bucket: go-cty compares with Equals here, not by hash.
+    const key = hashBytes(e, elementType, canonicalSet, false);
     const bucket = seen.get(key);
-    if (bucket?.some((other) => valuesEqual(other, e, elementType))) continue;
+    // go-cty's Equals (appendIfMissing), where sets compare by membership: {-0} is not {0}.
+    const same = (other: CtyValue) =>
+      unmark(ctyEquals({ value: other, type: elementType }, { value: e, type: elementType })).value === true;
+    if (bucket?.some(same)) continue;
     if (bucket) bucket.push(e);
     else seen.set(key, [e]);
     out.push(e);

@@ -1,8 +1,8 @@
 // The Go oracle (tooling/oracles/cty) in our tests: one per test file (useGoOracle), and
 // go-cty's stdlib called through it (op "call") and compared with ours: the same result type
 // and msgpack bytes, or the same error message blaming the same argument.
-import { afterAll, beforeAll, expect } from "vitest";
-import { startOracle } from "../../../../tooling/test/go-oracle.mjs";
+import { expect } from "vitest";
+import { type startOracle, useOracle } from "../../../../tooling/test/go-oracle.mjs";
 import { ArgumentError, callFunction, type FunctionSpec, type TypedValue } from "../function.js";
 import { decodeMsgpack, encodeMsgpack, encodeMsgpackKeepingPrecision } from "../msgpack.js";
 import { type CtyType, number, parseTypeJSON, string, typeToJSON, typeToJSONText } from "../types.js";
@@ -16,16 +16,7 @@ export type Oracle = ReturnType<typeof startOracle>;
  * when the tests start.
  */
 export function useGoOracle(): Oracle {
-  let started: Oracle | undefined;
-  beforeAll(() => {
-    started = startOracle("cty");
-  });
-  afterAll(() => started?.close());
-  const current = () => {
-    if (started === undefined) throw new Error("the Go oracle is asked before the tests start");
-    return started;
-  };
-  return { request: (message) => current().request(message), close: () => current().close() };
+  return useOracle("cty");
 }
 
 /** Bytes as the oracle takes and gives them: lower-case hex. */
@@ -39,7 +30,14 @@ export const str = (value: CtyValue): TypedValue => tv(value, string);
 export const num = (value: CtyValue): TypedValue => tv(value, number);
 
 export type GoOutcome =
-  | { readonly ok: true; readonly type: CtyType; readonly value: CtyValue; readonly hex: string }
+  | {
+      readonly ok: true;
+      readonly type: CtyType;
+      readonly value: CtyValue;
+      readonly hex: string;
+      /** The result as go-cty's JSON writes it, where it can (not with unknowns). */
+      readonly json?: string;
+    }
   | { readonly ok: false; readonly error: string; readonly argIndex?: number };
 
 /** go-cty's answer for stdlib function `name` (our export name) on these arguments. */
@@ -76,7 +74,13 @@ export async function callGo(
     throw new Error(`the oracle's reply has no result: ${JSON.stringify(reply)}`);
   }
   const type = parseTypeJSON(reply.resultType);
-  return { ok: true, type, hex: reply.hex, value: decodeMsgpack(Buffer.from(reply.hex, "hex"), type) };
+  return {
+    ok: true,
+    type,
+    hex: reply.hex,
+    value: decodeMsgpack(Buffer.from(reply.hex, "hex"), type),
+    ...(reply.json ? { json: reply.json } : {}),
+  };
 }
 
 export type OurOutcome =

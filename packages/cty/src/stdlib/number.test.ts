@@ -5,7 +5,7 @@ import { mark } from "../marks.js";
 import { refine } from "../refinement.js";
 import { bool, dynamic, list, number, string } from "../types.js";
 import { type CtyValue, Decimal, Dynamic, Marked, RefinedUnknown, Unknown } from "../values.js";
-import { useGoOracle } from "./go-oracle.test-support.js";
+import { callGo, useGoOracle } from "./go-oracle.test-support.js";
 import {
   expectSameAsGoCty,
   goMathAsEmulated,
@@ -337,12 +337,87 @@ describe.skipIf(!goMathAsEmulated)(
   },
 );
 
+describe("negative zero, which go-cty's big.Float keeps (named differential cases)", () => {
+  const negativeZeros: [string, TypedValue["value"]][] = [
+    ["-0 (an int's negation)", -0],
+    ['Decimal("-0") (parsed text)', new Decimal("-0")],
+  ];
+  const others: TypedValue["value"][] = [
+    0,
+    new Decimal("0"),
+    5,
+    -5,
+    0.5,
+    new Decimal("0.1"),
+    Number.POSITIVE_INFINITY,
+  ];
+  for (const [label, zero] of negativeZeros) {
+    it(`${label}: each function, with the sign of each zero result`, async () => {
+      for (const [name, spec] of Object.entries({ ...unary, negate, absolute, log, pow })) {
+        if (spec === log || spec === pow) continue;
+        await expectSameAsGoCty(oracle, name, spec, [n(zero)]);
+      }
+      for (const other of others) {
+        for (const [name, spec] of Object.entries({ add, subtract, multiply, divide, modulo, max, min })) {
+          await expectSameAsGoCty(oracle, name, spec, [n(zero), n(other)]);
+          await expectSameAsGoCty(oracle, name, spec, [n(other), n(zero)]);
+        }
+        if (goMathAsEmulated) {
+          await expectSameAsGoCty(oracle, "pow", pow, [n(zero), n(other)]);
+          await expectSameAsGoCty(oracle, "pow", pow, [n(other), n(zero)]);
+        }
+      }
+      for (const [name, spec] of Object.entries(comparisons)) {
+        await expectSameAsGoCty(oracle, name, spec, [n(zero), n(0)]);
+      }
+    });
+  }
+
+  it("is go-cty's: negating the int 0 gives a zero go-cty writes as -0", async () => {
+    const go = await callGo(oracle, "negate", [n(0)]);
+    expect(go).toMatchObject({ ok: true, hex: "00", json: "-0" });
+  });
+
+  it("keeps it where go-cty does, and drops it where go-cty does", () => {
+    expect(call(negate, 0)).toBe(-0);
+    expect(call(multiply, 0, -1)).toBe(-0);
+    expect(call(multiply, new Decimal("-0"), new Decimal("0"))).toEqual(new Decimal("-0"));
+    expect(call(subtract, -0, 0)).toBe(-0);
+    expect(call(add, -0, 0)).toBe(0);
+    expect(call(divide, 0, -5)).toBe(-0);
+    expect(call(divide, 1, -0)).toBe(Number.NEGATIVE_INFINITY);
+    // a - b × trunc(a / b): -0 - 5 × 0 is -0; -0 - -5 × 0 is 0; -5 - 5 × -1 cancels to 0.
+    expect(call(modulo, -0, 5)).toBe(-0);
+    expect(call(modulo, -0, -5)).toBe(0);
+    expect(call(modulo, -5, 5)).toBe(0);
+    expect(call(int, -0)).toBe(-0);
+    expect(call(int, -0.5)).toBe(0);
+    expect(call(floor, -0)).toBe(0);
+    // A double's integer, at the double's 53 bits: a Decimal holds that precision.
+    expect(call(ceil, -0.5)).toEqual(new Decimal("0"));
+    expect(call(absolute, -0)).toBe(0);
+    expect(call(min, -0, 0)).toBe(-0);
+    expect(call(max, -0, 0)).toBe(-0); // neither is greater: the first stays
+    expect(call(signum, -0)).toBe(0);
+  });
+});
+
+describe("x % y with an infinite x (go-cty panics on its nil integer part)", () => {
+  it("refuses with an error that names the problem", async () => {
+    for (const x of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(() => call(modulo, x, 1)).toThrow("can't use modulo with an infinite dividend");
+      await expectSameAsGoCty(oracle, "modulo", modulo, [n(x), n(new Decimal("1"))]);
+    }
+  });
+});
+
 describe("examples", () => {
   it("adds, subtracts and multiplies exactly where go-cty does, and rounds where it rounds", () => {
     expect(call(add, 1, 2)).toBe(3);
     expect(call(add, Number.MAX_SAFE_INTEGER, 1)).toBe(2n ** 53n);
-    expect(call(add, -0, -0)).toBe(0);
-    expect(call(pow, -0, -3)).toBe(Number.POSITIVE_INFINITY); // go-cty reads -0 as the int 0
+    // big.Float keeps the sign of zero: -0 + -0 is -0, and math.Pow(-0, -3) is -Inf.
+    expect(call(add, -0, -0)).toBe(-0);
+    expect(call(pow, -0, -3)).toBe(Number.NEGATIVE_INFINITY);
     // 0.1 as a double and 0.2 as decimal text: go-cty adds at 512 bits.
     expect(call(add, 0.1, new Decimal("0.2"))).toEqual(
       new Decimal("0.3000000000000000055511151231257827021181583404541015625"),
@@ -350,7 +425,8 @@ describe("examples", () => {
     expect(call(add, new Decimal("0.1"), new Decimal("0.2"))).toEqual(new Decimal("0.3"));
     expect(call(subtract, 0.3, 0.1)).toBe(0.19999999999999998);
     // A product beyond int64 is written as its shortest text at 64 bits.
-    expect(call(multiply, 2 ** 35, 2 ** 35)).toBe(1180591620717411303400n);
+    // (A Decimal, as it stays at the 64 bits go-cty holds it at: a bigint would mean 512.)
+    expect(call(multiply, 2 ** 35, 2 ** 35)).toEqual(new Decimal("1180591620717411303400"));
     // 1 / 3 at the 64 bits of its integer operands.
     expect(call(divide, 1, 3)).toEqual(new Decimal("0.33333333333333333334"));
     expect(call(divide, 1, 0)).toBe(Number.POSITIVE_INFINITY);
@@ -389,9 +465,23 @@ describe("examples", () => {
     expect(call(divide, one, 3)).toEqual(new Decimal(`0.${"3".repeat(154)}5`));
   });
 
+  it("keeps each result at the precision go-cty holds it at, through the next operation", () => {
+    // ceil of a double is an integer at the double's 53 bits, so adding a double rounds to 53
+    // bits (hcl's `ceil(num) + num`), where an int's 64 would keep more digits.
+    const x = 0.00016070483252406128;
+    expect(call(ceil, x)).toEqual(new Decimal("1"));
+    expect(call(add, call(ceil, x), x)).toBe(1 + x);
+    expect(call(add, 1, x)).toEqual(new Decimal("1.0001607048325240613"));
+    // The int quotient 1 / 2 is 0.5 at 64 bits, and so is its sum with 0.1.
+    expect(call(divide, 1, 2)).toEqual(new Decimal("0.5"));
+    expect(call(add, call(divide, 1, 2), 0.1)).toEqual(new Decimal("0.60000000000000000555")); // Go: Text at 64 bits
+    expect(call(add, 0.5, 0.1)).toBe(0.6); // two doubles: 53 bits
+  });
+
   it("int, ceil and floor", () => {
     expect(call(int, -1.5)).toBe(-1);
-    expect(call(ceil, -0.5)).toBe(0);
+    // A double's integer, at the double's 53 bits: a Decimal holds that precision.
+    expect(call(ceil, -0.5)).toEqual(new Decimal("0"));
     // A Decimal operand is held at 512 bits, and so is the result: a Decimal of the integer.
     expect(call(floor, new Decimal("-0.1"))).toEqual(new Decimal("-1"));
     expect(call(ceil, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
@@ -401,9 +491,10 @@ describe("examples", () => {
     // JS's Math.log(14) is 2.6390573296152584, one ulp below Go's.
     expect(call(log, 14, Math.E)).toBe(2.639057329615259);
     // JS's Math.pow(3, 35) is 50031545098999710.
-    expect(call(pow, 3, 35)).toBe(50031545098999704n);
+    // A float64 result (53 bits) with an integer value: a Decimal holds that precision.
+    expect(call(pow, 3, 35)).toEqual(new Decimal("50031545098999704"));
     // Go's Pow(10, 300) is 1.0000000000000006e300 (JS's is 1e300), written as its shortest text.
-    expect(call(pow, 10, 300)).toBe(10000000000000006n * 10n ** 284n);
+    expect(call(pow, 10, 300)).toEqual(new Decimal((10000000000000006n * 10n ** 284n).toString()));
   });
 
   it("compares with go-cty's two notions of equality", () => {

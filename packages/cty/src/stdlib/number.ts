@@ -279,9 +279,10 @@ export const int = defineFunction({
   refineResult: notNull,
   impl: ([arg]) => {
     const n = num(arg);
-    if (typeof n === "number" && Number.isFinite(n) && (Number.isSafeInteger(n) || !Number.isInteger(n))) {
-      return Math.trunc(n) + 0;
-    }
+    // A whole number comes back as it is (-0 included); a fraction truncates to an integer,
+    // which go-cty makes with SetInt: never -0 (int(-0.5) is 0).
+    if (typeof n === "number" && Number.isSafeInteger(n)) return n;
+    if (typeof n === "number" && Number.isFinite(n) && !Number.isInteger(n)) return Math.trunc(n) + 0;
     const x = bigFloatOf(n);
     if (x.isInt()) return ctyNumberOf(x);
     // go-cty truncates with big.Float.Int, which has no integer for an infinity: its
@@ -294,10 +295,10 @@ export const int = defineFunction({
 
 /** Ceil or floor: the integer next to the number on one side, at the number's own precision. */
 function roundToInteger(n: CtyNumber, up: boolean): CtyNumber {
-  if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isInteger(n))) {
-    if (!Number.isFinite(n)) return n;
-    return (up ? Math.ceil(n) : Math.floor(n)) + 0;
-  }
+  // go-cty sets the integer into the argument's big.Float: a whole int comes back as it is
+  // (-0 as 0: SetInt keeps no sign of zero), a double's integer at the double's 53 bits, so
+  // that goes the general way.
+  if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isFinite(n))) return n + 0;
   const x = bigFloatOf(n);
   if (x.isInf()) return ctyNumberOf(x);
   const { value, accuracy } = x.int();
@@ -328,8 +329,8 @@ const maxDoubleText = `${exactDecimalOfDouble(Number.MAX_VALUE)}.000000`;
 
 /** The number as the float64 go-cty's gocty conversion gives, refusing values beyond its range. */
 function float64Of(n: CtyNumber): number {
-  // + 0: go-cty never sees -0, which travels as the int 0.
-  if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isInteger(n))) return n + 0;
+  // -0 stays -0 (Go's Float64 keeps the sign: pow(-0, -1) is -Inf).
+  if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isInteger(n))) return n;
   const { value, accuracy } = bigFloatOf(n).float64();
   if (accuracy !== 0 && !Number.isFinite(value)) {
     throw new Error(`value must be between -${maxDoubleText} and ${maxDoubleText} inclusive`);

@@ -116,7 +116,8 @@ describe("range examples", () => {
     expect(call(-3)).toEqual([0, -1, -2]);
     expect(call(1, 4)).toEqual([1, 2, 3]);
     expect(call(4, 1)).toEqual([4, 3, 2]);
-    expect(call(0, 2, 0.5)).toEqual([0, 0.5, 1, 1.5]);
+    // 0 (an int, 64 bits) + 0.5 is held at 64 bits: Decimals, which keep that precision.
+    expect(call(0, 2, 0.5)).toEqual([0, new Decimal("0.5"), 1, new Decimal("1.5")]);
     expect(call(0, 0)).toEqual([]);
   });
 

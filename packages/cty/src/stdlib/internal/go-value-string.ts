@@ -121,7 +121,7 @@ function goShortestG(text: string): string {
   const leadingZeros = (whole + fraction).length - digits.length;
   const pointAt = whole.length - leadingZeros;
   digits = digits.replace(/0+$/, "");
-  if (digits === "") return "0";
+  if (digits === "") return negative ? "-0" : "0"; // big.Float prints a negative zero as -0
   const exponent = pointAt - 1;
   const sign = negative ? "-" : "";
   if (exponent < -4 || exponent >= 6) {

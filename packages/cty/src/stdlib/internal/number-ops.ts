@@ -3,10 +3,12 @@
 // with shortcuts where plain JS arithmetic provably gives the same result. The shortcuts
 // cover safe integers (which go-cty holds at 64 bits, so sums, products and exact quotients
 // are exact) and non-integer doubles (53 bits, where go-cty rounds as IEEE doubles do).
+// big.Float keeps a sign on zero as IEEE doubles do, with the same rules for sums, products
+// and quotients (-0 + -0 is -0, an exact cancellation +0, 0 × -1 is -0), so JS's -0 stands
+// for go-cty's negative zero and the shortcuts keep it.
 import { BigFloat, GoNaNError } from "../../internal/bigfloat.js";
 import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../../internal/go-number.js";
 import type { CtyNumber } from "../../values.js";
-import { goNilDereference } from "./go-panic.js";
 
 const SMALLEST_NORMAL = 2 ** -1022;
 
@@ -36,15 +38,14 @@ function guarded(message: string, operation: () => BigFloat): CtyNumber {
 
 /** The number as go-cty holds and writes it back: the 512-bit rounding of long decimals, etc. */
 export function asGoCtyWrites(n: CtyNumber): CtyNumber {
-  // -0 travels as the int 0.
-  if (isSafeInteger(n) || (typeof n === "number" && !Number.isInteger(n))) return n + 0;
+  if (isSafeInteger(n) || (typeof n === "number" && !Number.isInteger(n))) return n;
   return ctyNumberOf(bigFloatOf(n));
 }
 
 export function addNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
   if (isSafeInteger(a) && isSafeInteger(b)) {
     const sum = a + b;
-    return Number.isSafeInteger(sum) ? sum + 0 : integerResult(BigInt(a) + BigInt(b)); // + 0: no -0
+    return Number.isSafeInteger(sum) ? sum : integerResult(BigInt(a) + BigInt(b));
   }
   // Two doubles' sum rounds to 53 bits alike in both (a sum below the normal range is exact).
   if (isFraction(a) && isFraction(b)) return a + b;
@@ -54,7 +55,7 @@ export function addNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
 export function subtractNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
   if (isSafeInteger(a) && isSafeInteger(b)) {
     const difference = a - b;
-    return Number.isSafeInteger(difference) ? difference + 0 : integerResult(BigInt(a) - BigInt(b));
+    return Number.isSafeInteger(difference) ? difference : integerResult(BigInt(a) - BigInt(b));
   }
   if (isFraction(a) && isFraction(b)) return a - b;
   // go-cty subtracts by adding the negation.
@@ -73,7 +74,7 @@ export function multiplyBigFloats(a: BigFloat, b: BigFloat): BigFloat {
 export function multiplyNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
   if (isSafeInteger(a) && isSafeInteger(b)) {
     const product = a * b;
-    if (Number.isSafeInteger(product)) return product + 0; // no -0
+    if (Number.isSafeInteger(product)) return product;
     const exact = BigInt(a) * BigInt(b);
     // Beyond int64 go-cty writes the product as its shortest text at 64 bits: the general path.
     if (exact >= -(2n ** 63n) && exact < 2n ** 63n) return exact;
@@ -82,7 +83,7 @@ export function multiplyNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
 }
 
 export function divideNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
-  if (isSafeInteger(a) && isSafeInteger(b) && b !== 0 && a % b === 0) return a / b + 0;
+  if (isSafeInteger(a) && isSafeInteger(b) && b !== 0 && a % b === 0) return a / b;
   if (isFraction(a) && isFraction(b)) {
     // Correctly rounded to 53 bits alike, unless the quotient leaves the double range; and
     // go-cty writes an integer beyond int64 as its shortest text.
@@ -95,27 +96,37 @@ export function divideNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
 
 /**
  * go-cty's Modulo: a - b × trunc(a / b), where the quotient is rounded to the operands'
- * precision and the rest is computed at a's precision; x % 0 is x. An infinite quotient
- * makes go-cty dereference a nil integer (a panic); ∞ × 0 on the way is its NaN error.
+ * precision and the rest is computed at a's precision; x % 0 is x. ∞ × 0 on the way is its
+ * NaN error. An infinite quotient (an infinite a: `1 / 0 % 1`) has no integer part, and
+ * go-cty then dereferences a nil integer, a Go panic rather than an answer: we refuse with
+ * an error that says what is wrong.
  */
+export const INFINITE_DIVIDEND =
+  "can't use modulo with an infinite dividend: the remainder of infinity is not a number";
+
 export function moduloNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
   if (isSafeInteger(a) && isSafeInteger(b)) {
     // The rounded quotient of safe integers truncates as the exact one does.
-    return b === 0 ? a + 0 : (a % b) + 0;
+    if (b === 0) return a;
+    const remainder = a % b;
+    if (remainder !== 0) return remainder;
+    // A zero remainder is a - b × 0 for a zero a (so -0 % 5 is -0 - 0, -0, and -0 % -5 is
+    // -0 - -0, 0), else an exact cancellation, +0 (where JS's -5 % 5 is -0).
+    return Object.is(a, -0) && b > 0 ? -0 : 0;
   }
   const x = bigFloatOf(a);
   const y = bigFloatOf(b);
   if (y.isZero()) return ctyNumberOf(x);
   return guarded("can't use modulo with zero and infinity", () => {
     const truncated = x.quo(y).int().value;
-    if (truncated === undefined) throw goNilDereference();
+    if (truncated === undefined) throw new Error(INFINITE_DIVIDEND);
     const multiple = y.mul(BigFloat.fromBigInt(truncated, x.precision), x.precision);
     return x.sub(multiple, x.precision);
   });
 }
 
 export function negateNumber(n: CtyNumber): CtyNumber {
-  if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isInteger(n))) return n === 0 ? 0 : -n;
+  if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isInteger(n))) return -n;
   return ctyNumberOf(bigFloatOf(n).neg());
 }
 

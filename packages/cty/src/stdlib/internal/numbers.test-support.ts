@@ -5,10 +5,11 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { expect } from "vitest";
 import type { FunctionSpec, TypedValue } from "../../function.js";
+import { unmarkDeep } from "../../marks.js";
 import { refine } from "../../refinement.js";
 import { dynamic, number, string } from "../../types.js";
-import { type CtyNumber, Decimal, Dynamic, Unknown } from "../../values.js";
-import { expectSameAsGo, type Oracle } from "../go-oracle.test-support.js";
+import { type CtyNumber, Decimal, Dynamic, numberText, Unknown } from "../../values.js";
+import { callGo, expectSameAsGo, type Oracle } from "../go-oracle.test-support.js";
 import { asGoCtyWrites } from "./number-ops.js";
 
 const digitString = (min: number, max: number) =>
@@ -160,9 +161,16 @@ function cpuHasFma(): boolean {
 }
 
 /**
+ * go-cty's Modulo on an infinite dividend (`1 / 0 % 1`): big.Float has no integer part of an
+ * infinity, and go-cty dereferences the nil it gets, a Go panic. Ours refuses with an error.
+ */
+export const moduloOfInfinityPanic =
+  /^panic in function implementation: runtime error: invalid memory address or nil pointer dereference$/;
+
+/**
  * Expects our number function to answer as go-cty does (expectSameAsGo, panics compared by
- * their first line), and never with -0 in its result: our decoder never makes one, so
- * neither may our functions.
+ * their first line), and a zero with the same sign: msgpack writes a negative zero as the int
+ * 0, go-cty's JSON as "-0", so that is where a zero's sign shows.
  */
 export async function expectSameAsGoCty(
   oracle: Oracle,
@@ -170,11 +178,16 @@ export async function expectSameAsGoCty(
   spec: FunctionSpec,
   args: readonly TypedValue[],
 ): Promise<void> {
-  const ours = await expectSameAsGo(oracle, name, spec, args, { panicFirstLine: true });
+  const ours = await expectSameAsGo(oracle, name, spec, args, {
+    panicFirstLine: true,
+    ...(name === "modulo" ? { goPanicWeRefuse: moduloOfInfinityPanic } : {}),
+  });
   if (!ours.ok) return;
-  const numbers = Array.isArray(ours.value) ? ours.value : [ours.value];
-  expect(
-    numbers.some((x) => Object.is(x, -0)),
-    `${name}: -0 in the result`,
-  ).toBe(false);
+  const go = await callGo(oracle, name, args);
+  // Zeros only: go-cty's JSON writes other numbers at the precision it holds them (a 64-bit
+  // 1/3 with 20 digits), which our numbers do not all record; msgpack compares those.
+  if (go.ok && (go.json === "0" || go.json === "-0")) {
+    const plain = unmarkDeep(ours.value, ours.type).value;
+    expect(numberText(plain as CtyNumber), `${name}: the zero's sign`).toBe(go.json);
+  }
 }
