@@ -137,17 +137,25 @@ func describeBody(body *hclsyntax.Body, evaluate bool, ctx *hcl.EvalContext) (bo
 	return out, nil
 }
 
-func tfvars(r request) (any, error) {
+// parseFile parses the request's source as a whole file: JSON syntax for a name ending
+// ".json" (which always starts at line 1), else native syntax from the request's start.
+func (r request) parseFile() (*hcl.File, hcl.Diagnostics, error) {
 	src, err := r.source()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var f *hcl.File
-	var diags hcl.Diagnostics
 	if strings.HasSuffix(r.Filename, ".json") {
-		f, diags = hcljson.Parse(src, r.Filename)
-	} else {
-		f, diags = hclsyntax.ParseConfig(src, r.Filename, hcl.Pos{Line: 1, Column: 1})
+		f, diags := hcljson.Parse(src, r.Filename)
+		return f, diags, nil
+	}
+	f, diags := hclsyntax.ParseConfig(src, r.Filename, r.startPos())
+	return f, diags, nil
+}
+
+func tfvars(r request) (any, error) {
+	f, diags, err := r.parseFile()
+	if err != nil {
+		return nil, err
 	}
 	if f == nil || f.Body == nil {
 		return map[string]any{"diagnostics": toDiagnostics(diags)}, nil

@@ -13,7 +13,9 @@
 //	{"op":"lex",...}         hclsyntax's tokens
 //	{"op":"format",...}      hclwrite.Format
 //	{"op":"writeValue",...}  hclwrite.TokensForValue
+//	{"op":"dynblock",...}    a body expanded by ext/dynblock, read with a nested schema
 //	{"op":"functions"}       the names of the stdlib functions a request may name
+//	{"op":"static",...}      static analysis, type expressions, defaults, try/can (static.go)
 //
 // Values travel as msgpack (hex) with their type's JSON, as the cty oracle's do. A reply that
 // could not be made is {"error":"..."}.
@@ -58,6 +60,8 @@ type request struct {
 	// For writeValue.
 	Type json.RawMessage `json:"type"`
 	Hex  string          `json:"hex"`
+	// For dynblock: the nested body schema to read the expanded body with.
+	Schema json.RawMessage `json:"schema"`
 }
 
 // typedHex is a value as msgpack bytes (hex) with the type they were written for.

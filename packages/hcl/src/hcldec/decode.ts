@@ -6,6 +6,7 @@ import { canonicalSet } from "@tsvider/cty";
 import { convertTyped, unify } from "@tsvider/cty/convert";
 import { callFunction, type TypedValue } from "@tsvider/cty/function";
 import type { Block, Body, BodyContent } from "../body.js";
+import { customExpressionDecoderFor } from "../customdecode.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { hasErrors } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
@@ -180,6 +181,15 @@ function decodeContent(
       const attr = Object.hasOwn(content.attributes, spec.name) ? content.attributes[spec.name] : undefined;
       // A missing required attribute was already reported when the content was read.
       if (attr === undefined) return { value: nullOf(spec.type), diagnostics: [] };
+      // A capsule type with a custom decoder takes the expression itself (ext/customdecode).
+      const decodeExpr = customExpressionDecoderFor(spec.type);
+      if (decodeExpr) {
+        const d = decodeExpr(attr.expr, ctx);
+        return {
+          value: d.value ?? { value: cty.Unknown, type: cty.withoutOptionalAttributesDeep(spec.type) },
+          diagnostics: d.diagnostics,
+        };
+      }
       const { value, diagnostics } = attr.expr.value(ctx);
       try {
         return { value: convertTyped(value.value, value.type, spec.type), diagnostics };
@@ -280,25 +290,13 @@ function decodeBlock(spec: BlockSpec, content: BodyContent, ctx: EvalContext | u
   let found: Block | undefined;
   for (const candidate of blocksOfType(content, spec.typeName)) {
     if (found !== undefined) {
-      diagnostics.push({
-        severity: "error",
-        summary: `Duplicate ${spec.typeName} block`,
-        detail: `Only one block of type ${goQuote(spec.typeName)} is allowed. Previous definition was at ${formatRange(found.defRange)}.`,
-        subject: candidate.defRange,
-      });
+      diagnostics.push(duplicateBlock(spec.typeName, found, candidate));
       break;
     }
     found = candidate;
   }
   if (found === undefined) {
-    if (spec.required) {
-      diagnostics.push({
-        severity: "error",
-        summary: `Missing ${spec.typeName} block`,
-        detail: `A block of type ${goQuote(spec.typeName)} is required here.`,
-        subject: content.missingItemRange,
-      });
-    }
+    if (spec.required) diagnostics.push(missingBlock(spec.typeName, content));
     return { value: nullOf(impliedType(spec.nested)), diagnostics };
   }
   const r = decodeBody(found.body, labelsOf(found), ctx, spec.nested);
@@ -463,23 +461,11 @@ function decodeBlockAttrs(
   const diagnostics: Diagnostic[] = [];
   const [block, other] = blocksOfType(content, spec.typeName);
   if (block === undefined) {
-    if (spec.required) {
-      diagnostics.push({
-        severity: "error",
-        summary: `Missing ${spec.typeName} block`,
-        detail: `A block of type ${goQuote(spec.typeName)} is required here.`,
-        subject: content.missingItemRange,
-      });
-    }
+    if (spec.required) diagnostics.push(missingBlock(spec.typeName, content));
     return { value: nullOf(cty.map(spec.elementType)), diagnostics };
   }
   if (other !== undefined) {
-    diagnostics.push({
-      severity: "error",
-      summary: `Duplicate ${spec.typeName} block`,
-      detail: `Only one block of type ${goQuote(spec.typeName)} is allowed. Previous definition was at ${formatRange(block.defRange)}.`,
-      subject: other.defRange,
-    });
+    diagnostics.push(duplicateBlock(spec.typeName, block, other));
   }
   const { attributes, diagnostics: attrDiags } = block.body.justAttributes();
   diagnostics.push(...attrDiags);
@@ -488,6 +474,13 @@ function decodeBlockAttrs(
   const values = new Map<string, TypedValue>();
   for (const name of names) {
     const attr = attributes[name]!;
+    const decodeExpr = customExpressionDecoderFor(spec.elementType);
+    if (decodeExpr) {
+      const d = decodeExpr(attr.expr, ctx);
+      diagnostics.push(...d.diagnostics);
+      values.set(name, d.value ?? { value: cty.Unknown, type: spec.elementType });
+      continue;
+    }
     const r = attr.expr.value(ctx);
     diagnostics.push(...r.diagnostics);
     try {
@@ -509,4 +502,24 @@ function decodeBlockAttrs(
   for (const name of [...values.keys()].sort()) setOwn(record, name, values.get(name)!.value);
   const elementType = [...values.values()].find((v) => v.type.kind !== "dynamic")?.type ?? spec.elementType;
   return { value: { value: record, type: cty.map(elementType) }, diagnostics };
+}
+
+/** The error for a second block of a type that allows one. */
+function duplicateBlock(typeName: string, first: Block, second: Block): Diagnostic {
+  return {
+    severity: "error",
+    summary: `Duplicate ${typeName} block`,
+    detail: `Only one block of type ${goQuote(typeName)} is allowed. Previous definition was at ${formatRange(first.defRange)}.`,
+    subject: second.defRange,
+  };
+}
+
+/** The error for a required block that the body lacks. */
+function missingBlock(typeName: string, content: BodyContent): Diagnostic {
+  return {
+    severity: "error",
+    summary: `Missing ${typeName} block`,
+    detail: `A block of type ${goQuote(typeName)} is required here.`,
+    subject: content.missingItemRange,
+  };
 }

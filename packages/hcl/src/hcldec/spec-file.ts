@@ -102,17 +102,7 @@ interface SpecResult {
 /** A body that must hold exactly one spec block (the root, or a block spec's nested spec). */
 function decodeSingleSpec(body: Body, detail: string): SpecResult {
   const { content, diagnostics } = body.content(unlabelled);
-  if (content.blocks.length === 0) {
-    // Earlier errors probably explain the missing block.
-    if (hasErrors(diagnostics)) return { spec: errSpec, diagnostics };
-    diagnostics.push({
-      severity: "error",
-      summary: "Missing spec block",
-      detail,
-      subject: body.missingItemRange(),
-    });
-    return { spec: errSpec, diagnostics };
-  }
+  if (content.blocks.length === 0) return missingSpec(body, diagnostics, detail);
   if (content.blocks.length > 1) {
     diagnostics.push({
       severity: "error",
@@ -124,6 +114,19 @@ function decodeSingleSpec(body: Body, detail: string): SpecResult {
   }
   const r = decodeSpecBlock(content.blocks[0]!);
   return { spec: r.spec, diagnostics: [...diagnostics, ...r.diagnostics] };
+}
+
+/** A body with no spec block where one is required: an error, unless earlier errors probably explain it. */
+function missingSpec(body: Body, diagnostics: Diagnostic[], detail: string): SpecResult {
+  if (!hasErrors(diagnostics)) {
+    diagnostics.push({
+      severity: "error",
+      summary: "Missing spec block",
+      detail,
+      subject: body.missingItemRange(),
+    });
+  }
+  return { spec: errSpec, diagnostics };
 }
 
 function decodeSpecBlock(block: Block): SpecResult {
@@ -299,14 +302,11 @@ function decodeBlockSpec(
 function decodeDefaultSpec(body: Body): SpecResult {
   const { content, diagnostics } = body.content(unlabelled);
   if (content.blocks.length === 0) {
-    if (hasErrors(diagnostics)) return { spec: errSpec, diagnostics };
-    diagnostics.push({
-      severity: "error",
-      summary: "Missing spec block",
-      detail: "A default block must have at least one nested spec, each specifying a possible outcome.",
-      subject: body.missingItemRange(),
-    });
-    return { spec: errSpec, diagnostics };
+    return missingSpec(
+      body,
+      diagnostics,
+      "A default block must have at least one nested spec, each specifying a possible outcome.",
+    );
   }
   if (content.blocks.length === 1 && !hasErrors(diagnostics)) {
     // (hcl points this warning past the only block and crashes; we point at the block.)

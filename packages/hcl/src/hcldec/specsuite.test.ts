@@ -1,8 +1,7 @@
 // hashicorp's HCL specification suite (hcl v2.24.0's specsuite/tests, run by its own
 // hclspecsuite runner through tooling/hcl-specsuite/run) against our tsvider-hcldec, bundled
-// from src/bin/hcldec.ts so the test always runs the current source. Every test file must pass
-// except those listed in `knownFailures`, each with the reason; a fix shows up as a failure
-// of this test until it leaves the list.
+// from src/bin/hcldec.ts so the test always runs the current source. Every test file must pass;
+// a failure prints hclspecsuite's own account of each problem.
 
 import { execFile } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
@@ -16,12 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
 const runner = fileURLToPath(new URL("../../../../tooling/hcl-specsuite/run", import.meta.url));
-
-const knownFailures: Record<string, string> = {
-  // 11 % 5.1: go-cty holds the literal 5.1 at 512 bits, and @tsvider/cty's modulo of a
-  // Decimal gives 0.8000000000000000002 instead of go-cty's 0.8000…00024 (150 digits).
-  "expressions/operators": "@tsvider/cty modulo precision",
-};
 
 /** Each test's name with its problems: hclspecsuite prints a name before and after each test, problems between. */
 function results(output: string): Map<string, string> {
@@ -67,12 +60,10 @@ describe("hashicorp's HCL specsuite", () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("passes every test file but the known failures", () => {
+  it("passes every test file", () => {
     const got = results(output);
     expect(got.size).toBe(15);
-    const failing = [...got].filter(([, problems]) => problems !== "").map(([name]) => name);
-    const unexpected = failing.filter((n) => !(n in knownFailures));
-    expect(unexpected.map((n) => `${n}:\n${got.get(n)}`)).toEqual([]);
-    expect(failing.sort()).toEqual(Object.keys(knownFailures).sort());
+    const failing = [...got].filter(([, problems]) => problems !== "");
+    expect(failing.map(([name, problems]) => `${name}:\n${problems}`)).toEqual([]);
   });
 });

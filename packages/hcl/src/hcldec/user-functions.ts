@@ -12,43 +12,8 @@ import { defineFunction, type FunctionSpec, type TypedValue } from "@tsvider/cty
 import type { Body } from "../body.js";
 import { type Diagnostic, HclError, hasErrors } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
-import type { Expression } from "../expression.js";
 import { setOwn, tupleVal } from "../internal/typed-values.js";
-import { JsonExpression } from "../json/expression.js";
-import { keywordOf, TupleConsExpr } from "../native/expr-collections.js";
-import { NativeExpression, parseTraversalAbs } from "../native/index.js";
-
-/** The elements of a static list expression (hcl.ExprList), or a diagnostic. */
-function exprList(e: Expression): { elements: Expression[]; diagnostics: Diagnostic[] } {
-  if (e instanceof TupleConsExpr) return { elements: [...e.exprs], diagnostics: [] };
-  if (e instanceof JsonExpression) {
-    const elements = e.exprList();
-    if (elements !== undefined) return { elements, diagnostics: [] };
-  }
-  return {
-    elements: [],
-    diagnostics: [
-      {
-        severity: "error",
-        summary: "Invalid expression",
-        detail: "A static list expression is required.",
-        subject: e.startRange,
-      },
-    ],
-  };
-}
-
-/** The single name an expression is (hcl.ExprAsKeyword), or "". */
-function keyword(e: Expression): string {
-  if (e instanceof NativeExpression) return keywordOf(e);
-  if (e instanceof JsonExpression && e.node.kind === "string") {
-    // In JSON a name is given as a string holding a traversal.
-    const { traversal, diagnostics } = parseTraversalAbs(e.node.value, e.range.filename, e.range.start);
-    const root = traversal[0];
-    return !hasErrors(diagnostics) && traversal.length === 1 && root?.kind === "root" ? root.name : "";
-  }
-  return "";
-}
+import { exprAsKeyword, exprList } from "../static.js";
 
 /**
  * Decodes the `function` blocks of a body; the rest is returned as `remain`. Function bodies
@@ -78,8 +43,8 @@ export function decodeUserFunctions(
     diagnostics.push(...list.diagnostics);
     if (hasErrors(list.diagnostics)) continue;
     const params: string[] = [];
-    for (const p of list.elements) {
-      const param = keyword(p);
+    for (const p of list.list ?? []) {
+      const param = exprAsKeyword(p);
       if (param === "") {
         diagnostics.push({
           severity: "error",
@@ -96,7 +61,7 @@ export function decodeUserFunctions(
       : undefined;
     let varParam = "";
     if (varParamExpr !== undefined) {
-      varParam = keyword(varParamExpr);
+      varParam = exprAsKeyword(varParamExpr);
       if (varParam === "") {
         diagnostics.push({
           severity: "error",

@@ -18,7 +18,6 @@ import {
   typeEquals,
   Unknown,
 } from "@tsvider/cty";
-import { convertTyped } from "@tsvider/cty/convert";
 import type { TypedValue } from "@tsvider/cty/function";
 
 /** An unknown value of no known type (cty.DynamicVal). */
@@ -63,49 +62,17 @@ export function refinementsOf(value: CtyValue): RefinedUnknown | undefined {
 }
 
 /**
- * A value written for `type` (Dynamic wrappers where it says `dynamic`) as a TypedValue of its
+ * A value written for its type (Dynamic wrappers where it says `dynamic`) as a TypedValue of its
  * own type, which is how evaluation holds values; variables arrive written for their type.
+ * It is how @tsvider/cty's callFunction takes in its arguments, so it is that code.
  */
-export function ownTyped(tv: TypedValue): TypedValue {
-  if (!mentionsDynamic(tv.type)) return tv;
-  if (tv.type.kind === "dynamic") {
-    const { value, marks } = unmarkTop(tv.value);
-    if (value === null) return tv;
-    if (isUnknown(value)) return { value: withMarks(Unknown, marks), type: dynamic };
-  }
-  return convertTyped(tv.value, tv.type, dynamic);
-}
+export { ownTypedValue as ownTyped } from "@tsvider/cty/function";
 
 /** A TypedValue of own type written for a type with `dynamic` in it (as callers expect values). */
 export function asDynamicSlot(tv: TypedValue): CtyValue {
   if (tv.type.kind === "dynamic") return tv.value;
   const { value, marks } = unmarkTop(tv.value);
   return withMarks(new Dynamic(tv.type, value), marks);
-}
-
-/** hasDynamicTypes without recursion on the type's depth. */
-export function mentionsDynamic(type: CtyType): boolean {
-  const pending: CtyType[] = [type];
-  for (let t = pending.pop(); t !== undefined; t = pending.pop()) {
-    switch (t.kind) {
-      case "dynamic":
-        return true;
-      case "list":
-      case "set":
-      case "map":
-        pending.push(t.element);
-        break;
-      case "tuple":
-        pending.push(...t.elements);
-        break;
-      case "object":
-        for (const n of t.attributeNames) pending.push(t.attributes[n]!);
-        break;
-      default:
-        break;
-    }
-  }
-  return false;
 }
 
 /** A number's value as an integer, or undefined when it has a fractional part. */

@@ -9,11 +9,12 @@ import type { Diagnostic } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
 import type { Expression } from "../expression.js";
 import { goQuote } from "../internal/go-quote.js";
+import { type StaticCall, staticCallOf } from "../internal/static-expr.js";
 import { objectVal, tupleVal, unmarkTop } from "../internal/typed-values.js";
 import { formatRange, type Range } from "../pos.js";
 import type { Traversal } from "../traversal.js";
 import { type JsonNode, nodeStartRange, type StringNode } from "./ast.js";
-import { parseTemplate, parseTraversalAbs } from "./native-template.js";
+import { parseExpression, parseTemplate, parseTraversalAbs } from "./native-template.js";
 
 type Result = { value: TypedValue; diagnostics: Diagnostic[] };
 
@@ -149,6 +150,18 @@ export class JsonExpression implements Expression {
     if (node.kind !== "string") return undefined;
     const { traversal, diagnostics } = parseTraversalAbs(node.value, node.range.filename, node.range.start);
     return diagnostics.some((d) => d.severity === "error") ? undefined : traversal;
+  }
+
+  /**
+   * The call a string holds, such as "list(string)" (hcl.ExprCall on JSON): the string read
+   * as a native expression from its opening quote, as hcl reads it.
+   */
+  exprCall(): StaticCall | undefined {
+    const node = this.node;
+    if (node.kind !== "string") return undefined;
+    const { expression, diagnostics } = parseExpression(node.value, node.range.filename, node.range.start);
+    if (diagnostics.some((d) => d.severity === "error")) return undefined;
+    return staticCallOf(expression);
   }
 
   /** The elements of an array, as expressions (hcl.ExprList); undefined for anything else. */

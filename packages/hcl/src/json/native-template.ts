@@ -2,4 +2,4 @@
 // context (json/spec.md, "Strings"), and its traversal parser for static traversals. Kept in one module so the JSON syntax names exactly
 // what it takes from the native syntax.
 
-export { parseTemplate, parseTraversalAbs } from "../native/index.js";
+export { parseExpression, parseTemplate, parseTraversalAbs } from "../native/index.js";

@@ -2,7 +2,7 @@
 // hcl's JSON diagnostics (the same summaries, details and ranges) and recovering as hcl does,
 // so a broken file still yields the parts that could be read.
 
-import { numberFromDecimalText } from "@tsvider/cty";
+import { decimalFromText } from "@tsvider/cty";
 import type { Diagnostic } from "../diagnostic.js";
 import { nameSuggestion } from "../internal/did-you-mean.js";
 import { goQuote } from "../internal/go-quote.js";
@@ -319,12 +319,11 @@ class Parser {
   number(): JsonNode | undefined {
     const tok = this.p.read();
     const text = this.text(tok);
-    // Most numbers in configuration are small integers, which need no decimal parsing.
-    if (/^-?(?:0|[1-9][0-9]{0,14})$/.test(text))
-      return { kind: "number", value: Number(text), range: tok.range };
+    // hcl reads a JSON number as go-cty's cty.ParseNumberVal does, at 512 bits, so the
+    // number is a Decimal even where a double would hold it (11 % 5.1 must work at 512 bits).
     if (/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(text)) {
       try {
-        return { kind: "number", value: numberFromDecimalText(text), range: tok.range };
+        return { kind: "number", value: decimalFromText(text), range: tok.range };
       } catch {
         // cty refuses numbers beyond about 10^100000 (hcl would keep them as big floats).
         this.diagnostics.push(

@@ -2,6 +2,7 @@
 // what a keyword, number or string holds (the parser checks them) so that a mistyped token
 // stays one token and gets one clear diagnostic ("True" is one bad keyword, not five).
 
+import { clusterCount } from "../native/scanner-graphemes.js";
 import type { Pos, Range } from "../pos.js";
 
 export type TokenType =
@@ -24,19 +25,6 @@ export interface Token {
   readonly start: number;
   readonly end: number;
   readonly range: Range;
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const utf8 = new TextDecoder("utf-8");
-
-/** Grapheme clusters in bytes [start, end): a column per cluster, as hcl counts them. */
-function clusterCount(bytes: Uint8Array, start: number, end: number): number {
-  let ascii = true;
-  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) ascii = false;
-  if (ascii) return end - start;
-  let n = 0;
-  for (const _ of graphemes.segment(utf8.decode(bytes.subarray(start, end)))) n++;
-  return n;
 }
 
 const isAlpha = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);
@@ -126,6 +114,7 @@ export function scan(bytes: Uint8Array, filename: string, startPos: Pos): Token[
       } else {
         let j = i;
         while (j < bytes.length && bytes[j]! >= 0x20 && bytes[j] !== 0x22 && bytes[j] !== 0x5c) j++;
+        // A column per grapheme cluster, as hcl counts them with textseg (its Unicode tables).
         column += clusterCount(bytes, i, j);
         i = j;
         escaping = false;

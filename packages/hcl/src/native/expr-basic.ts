@@ -6,10 +6,11 @@ import { dynamic, Unknown } from "@tsvider/cty";
 import type { TypedValue } from "@tsvider/cty/function";
 import type { Diagnostic } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
+import { absTraversalOf } from "../internal/static-expr.js";
 import { dynamicUnknown } from "../internal/typed-values.js";
 import { index } from "../ops.js";
 import type { Range } from "../pos.js";
-import { type Traverser, traverseAbs, traverseRelTyped } from "../traversal.js";
+import { type Traversal, type Traverser, traverseAbs, traverseRelTyped } from "../traversal.js";
 import { type ChildNode, type EvalResult, NativeExpression, withEvalContext } from "./node.js";
 
 export class LiteralValueExpr extends NativeExpression {
@@ -28,6 +29,14 @@ export class LiteralValueExpr extends NativeExpression {
   }
   children(): ChildNode[] {
     return [];
+  }
+  /** Static analysis: the keywords `null`, `true` and `false` read back as names, as in hcl. */
+  asTraversal(): Traversal | undefined {
+    const v = this.val.value;
+    let name: string | undefined;
+    if (v === null) name = "null";
+    else if (this.val.type.kind === "bool" && typeof v === "boolean") name = v ? "true" : "false";
+    return name === undefined ? undefined : [{ kind: "root", name, range: this.range }];
   }
 }
 
@@ -50,6 +59,9 @@ export class ScopeTraversalExpr extends NativeExpression {
   }
   children(): ChildNode[] {
     return [];
+  }
+  asTraversal(): Traversal {
+    return this.traversal;
   }
 }
 
@@ -76,6 +88,11 @@ export class RelativeTraversalExpr extends NativeExpression {
   }
   children(): ChildNode[] {
     return [{ node: this.source }];
+  }
+  /** Static analysis: a traversal only when the source is one too. */
+  asTraversal(): Traversal | undefined {
+    const head = absTraversalOf(this.source);
+    return head === undefined ? undefined : [...head, ...this.traversal];
   }
 }
 

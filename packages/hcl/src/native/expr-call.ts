@@ -4,10 +4,12 @@
 
 import { ConversionError, convertTyped } from "@tsvider/cty/convert";
 import { ArgumentError, callFunction, type FunctionSpec, type TypedValue } from "@tsvider/cty/function";
+import { customExpressionDecoderFor } from "../customdecode.js";
 import { type Diagnostic, hasErrors } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
 import { nameSuggestion } from "../internal/did-you-mean.js";
 import { goQuote } from "../internal/go-quote.js";
+import type { StaticCall } from "../internal/static-expr.js";
 import {
   dynamicUnknown,
   isKnownValue,
@@ -41,6 +43,15 @@ export class FunctionCallExpr extends NativeExpression {
   }
   children(): ChildNode[] {
     return this.args.map((node) => ({ node }));
+  }
+  /** Static analysis: the call unevaluated (hcl's ExprCall). */
+  exprCall(): StaticCall {
+    return {
+      name: this.name,
+      nameRange: this.nameRange,
+      arguments: [...this.args],
+      argsRange: rangeBetween(this.openParenRange, this.closeParenRange),
+    };
   }
 
   private fail(diagnostics: Diagnostic[]): EvalResult {
@@ -166,6 +177,14 @@ export class FunctionCallExpr extends NativeExpression {
     const argVals: TypedValue[] = [];
     for (const [i, argExpr] of args.entries()) {
       const param = params[i] ?? varParam!;
+      // A parameter that takes the expression itself (ext/customdecode): not evaluated here.
+      const decode = customExpressionDecoderFor(param.type);
+      if (decode) {
+        const d = decode(argExpr, ctx);
+        diagnostics.push(...d.diagnostics);
+        argVals.push(d.value ?? unknownOf(param.type));
+        continue;
+      }
       const r = argExpr.value(ctx);
       diagnostics.push(...r.diagnostics);
       try {

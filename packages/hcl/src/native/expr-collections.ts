@@ -6,6 +6,7 @@ import { ConversionError, convertTyped } from "@tsvider/cty/convert";
 import type { TypedValue } from "@tsvider/cty/function";
 import type { Diagnostic } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
+import { absTraversalOf, type KeyValuePair } from "../internal/static-expr.js";
 import {
   dynamicUnknown,
   isKnownValue,
@@ -16,13 +17,13 @@ import {
   withMarks,
 } from "../internal/typed-values.js";
 import type { Range } from "../pos.js";
+import type { Traversal } from "../traversal.js";
 import { LiteralValueExpr, ScopeTraversalExpr } from "./expr-basic.js";
 import { type ChildNode, type EvalResult, errorDiag, NativeExpression } from "./node.js";
 
-export class TupleConsExpr extends NativeExpression {
-  readonly kind = "tupleCons";
+/** A tuple or object constructor, which starts at its opening bracket or brace (as in hcl). */
+abstract class ConsExpr extends NativeExpression {
   constructor(
-    readonly exprs: readonly NativeExpression[],
     readonly range: Range,
     readonly openRange: Range,
   ) {
@@ -30,6 +31,17 @@ export class TupleConsExpr extends NativeExpression {
   }
   get startRange(): Range {
     return this.openRange;
+  }
+}
+
+export class TupleConsExpr extends ConsExpr {
+  readonly kind = "tupleCons";
+  constructor(
+    readonly exprs: readonly NativeExpression[],
+    range: Range,
+    openRange: Range,
+  ) {
+    super(range, openRange);
   }
   value(ctx?: EvalContext): EvalResult {
     const diagnostics: Diagnostic[] = [];
@@ -44,6 +56,10 @@ export class TupleConsExpr extends NativeExpression {
   children(): ChildNode[] {
     return this.exprs.map((node) => ({ node }));
   }
+  /** Static analysis: the elements unevaluated (hcl's ExprList). */
+  exprList(): NativeExpression[] {
+    return [...this.exprs];
+  }
 }
 
 export interface ObjectConsItem {
@@ -51,17 +67,14 @@ export interface ObjectConsItem {
   readonly valueExpr: NativeExpression;
 }
 
-export class ObjectConsExpr extends NativeExpression {
+export class ObjectConsExpr extends ConsExpr {
   readonly kind = "objectCons";
   constructor(
     readonly items: readonly ObjectConsItem[],
-    readonly range: Range,
-    readonly openRange: Range,
+    range: Range,
+    openRange: Range,
   ) {
-    super();
-  }
-  get startRange(): Range {
-    return this.openRange;
+    super(range, openRange);
   }
   value(ctx?: EvalContext): EvalResult {
     const diagnostics: Diagnostic[] = [];
@@ -127,6 +140,10 @@ export class ObjectConsExpr extends NativeExpression {
   children(): ChildNode[] {
     return this.items.flatMap((i) => [{ node: i.keyExpr }, { node: i.valueExpr }]);
   }
+  /** Static analysis: the items unevaluated (hcl's ExprMap). */
+  exprMap(): KeyValuePair[] {
+    return this.items.map((i) => ({ key: i.keyExpr, value: i.valueExpr }));
+  }
 }
 
 /** An object constructor's key: a bare name is the literal string, as hcl reads it. */
@@ -169,6 +186,13 @@ export class ObjectConsKeyExpr extends NativeExpression {
   }
   children(): ChildNode[] {
     return this.literalName() === "" ? [{ node: this.wrapped }] : [];
+  }
+  /** Static analysis: a key in parentheses is never a name; otherwise as the wrapped expression. */
+  asTraversal(): Traversal | undefined {
+    return this.forceNonLiteral ? undefined : absTraversalOf(this.wrapped);
+  }
+  unwrapExpression(): NativeExpression {
+    return this.wrapped;
   }
 }
 

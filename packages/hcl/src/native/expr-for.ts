@@ -117,37 +117,39 @@ export class ForExpr extends NativeExpression {
   value(ctx?: EvalContext): EvalResult {
     const diagnostics: Diagnostic[] = [];
     const marks: ReadonlySet<unknown>[] = [];
+    // An error about one of the clauses, as evaluated in `scope`.
+    const clauseError = (summary: string, detail: string, clause: NativeExpression, scope?: EvalContext) =>
+      errorDiag(summary, detail, clause.range, this.range, clause, scope);
+    // An error that leaves nothing to iterate: the result is an unknown of unknown type.
+    const fail = (summary: string, detail: string, clause: NativeExpression): EvalResult => {
+      diagnostics.push(clauseError(summary, detail, clause, ctx));
+      return { value: dynamicUnknown, diagnostics };
+    };
+    let known = true;
+    // An element the result cannot be known for: only the first such error is reported.
+    const unknownFor = (summary: string, detail: string, clause: NativeExpression, scope: EvalContext) => {
+      if (known) diagnostics.push(clauseError(summary, detail, clause, scope));
+      known = false;
+    };
     const coll = this.collExpr.value(ctx);
     diagnostics.push(...coll.diagnostics);
     if (isNullValue(coll.value.value)) {
-      diagnostics.push(
-        errorDiag(
-          "Iteration over null value",
-          "A null value cannot be used as the collection in a 'for' expression.",
-          this.collExpr.range,
-          this.range,
-          this.collExpr,
-          ctx,
-        ),
+      return fail(
+        "Iteration over null value",
+        "A null value cannot be used as the collection in a 'for' expression.",
+        this.collExpr,
       );
-      return { value: dynamicUnknown, diagnostics };
     }
     const collType = coll.value.type;
     if (collType.kind === "dynamic") return { value: dynamicUnknown, diagnostics };
     const { value: collVal, marks: collMarks } = unmarkTop(coll.value.value);
     marks.push(collMarks);
     if (!canIterate(collType)) {
-      diagnostics.push(
-        errorDiag(
-          "Iteration over non-iterable value",
-          `A value of type ${cty.friendlyName(collType)} cannot be used as the collection in a 'for' expression.`,
-          this.collExpr.range,
-          this.range,
-          this.collExpr,
-          ctx,
-        ),
+      return fail(
+        "Iteration over non-iterable value",
+        `A value of type ${cty.friendlyName(collType)} cannot be used as the collection in a 'for' expression.`,
+        this.collExpr,
       );
-      return { value: dynamicUnknown, diagnostics };
     }
 
     let condMarks: ReadonlySet<unknown> = new Set();
@@ -159,32 +161,16 @@ export class ForExpr extends NativeExpression {
       const r = this.condExpr.value(child);
       diagnostics.push(...r.diagnostics);
       if (isNullValue(r.value.value)) {
-        diagnostics.push(
-          errorDiag(
-            "Condition is null",
-            "The value of the 'if' clause must not be null.",
-            this.condExpr.range,
-            this.range,
-            this.condExpr,
-            ctx,
-          ),
-        );
-        return { value: dynamicUnknown, diagnostics };
+        return fail("Condition is null", "The value of the 'if' clause must not be null.", this.condExpr);
       }
       condMarks = marksOf(r.value.value);
       const converted = convertOrReason(r.value, cty.bool);
       if (typeof converted === "string") {
-        diagnostics.push(
-          errorDiag(
-            "Invalid 'for' condition",
-            `The 'if' clause value is invalid: ${converted}.`,
-            this.condExpr.range,
-            this.range,
-            this.condExpr,
-            ctx,
-          ),
+        return fail(
+          "Invalid 'for' condition",
+          `The 'if' clause value is invalid: ${converted}.`,
+          this.condExpr,
         );
-        return { value: dynamicUnknown, diagnostics };
       }
       if (hasErrors(r.diagnostics)) return { value: dynamicUnknown, diagnostics };
     }
@@ -197,7 +183,6 @@ export class ForExpr extends NativeExpression {
     }
 
     const elements = elementsOf(collVal, collType);
-    let known = true;
     const tupleVals: TypedValue[] = [];
     const objVals = new Map<string, TypedValue>();
     const groups = new Map<string, TypedValue[]>();
@@ -207,19 +192,12 @@ export class ForExpr extends NativeExpression {
         const r = this.condExpr.value(child);
         diagnostics.push(...r.diagnostics);
         if (isNullValue(r.value.value)) {
-          if (known) {
-            diagnostics.push(
-              errorDiag(
-                "Invalid 'for' condition",
-                "The value of the 'if' clause must not be null.",
-                this.condExpr.range,
-                this.range,
-                this.condExpr,
-                child,
-              ),
-            );
-          }
-          known = false;
+          unknownFor(
+            "Invalid 'for' condition",
+            "The value of the 'if' clause must not be null.",
+            this.condExpr,
+            child,
+          );
           continue;
         }
         marks.push(marksOf(r.value.value));
@@ -230,19 +208,12 @@ export class ForExpr extends NativeExpression {
         }
         const include = convertOrReason(r.value, cty.bool);
         if (typeof include === "string") {
-          if (known) {
-            diagnostics.push(
-              errorDiag(
-                "Invalid 'for' condition",
-                `The 'if' clause value is invalid: ${include}.`,
-                this.condExpr.range,
-                this.range,
-                this.condExpr,
-                child,
-              ),
-            );
-          }
-          known = false;
+          unknownFor(
+            "Invalid 'for' condition",
+            `The 'if' clause value is invalid: ${include}.`,
+            this.condExpr,
+            child,
+          );
           continue;
         }
         if (!isKnownValue(include.value)) {
@@ -262,19 +233,12 @@ export class ForExpr extends NativeExpression {
       const kr = this.keyExpr.value(child);
       diagnostics.push(...kr.diagnostics);
       if (isNullValue(kr.value.value)) {
-        if (known) {
-          diagnostics.push(
-            errorDiag(
-              "Invalid object key",
-              "Key expression in 'for' expression must not produce a null value.",
-              this.keyExpr.range,
-              this.range,
-              this.keyExpr,
-              child,
-            ),
-          );
-        }
-        known = false;
+        unknownFor(
+          "Invalid object key",
+          "Key expression in 'for' expression must not produce a null value.",
+          this.keyExpr,
+          child,
+        );
         continue;
       }
       marks.push(marksOf(kr.value.value));
@@ -284,19 +248,12 @@ export class ForExpr extends NativeExpression {
       }
       const key = convertOrReason(kr.value, cty.string);
       if (typeof key === "string") {
-        if (known) {
-          diagnostics.push(
-            errorDiag(
-              "Invalid object key",
-              `The key expression produced an invalid result: ${key}.`,
-              this.keyExpr.range,
-              this.range,
-              this.keyExpr,
-              child,
-            ),
-          );
-        }
-        known = false;
+        unknownFor(
+          "Invalid object key",
+          `The key expression produced an invalid result: ${key}.`,
+          this.keyExpr,
+          child,
+        );
         continue;
       }
       const name = unmarkTop(key.value).value as string;
@@ -308,11 +265,9 @@ export class ForExpr extends NativeExpression {
         else groups.set(name, [vr.value]);
       } else if (objVals.has(name)) {
         diagnostics.push(
-          errorDiag(
+          clauseError(
             "Duplicate object key",
             `Two different items produced the key ${goQuote(name)} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`,
-            this.keyExpr.range,
-            this.range,
             this.keyExpr,
             child,
           ),

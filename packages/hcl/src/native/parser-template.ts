@@ -3,7 +3,6 @@
 // removal, and the directives assembled into conditionals and joined 'for' expressions.
 
 import * as cty from "@tsvider/cty";
-import { graphemeClusters, graphemeCount } from "@tsvider/cty";
 import type { Diagnostic } from "../diagnostic.js";
 import { nameSuggestion } from "../internal/did-you-mean.js";
 import { goQuote } from "../internal/go-quote.js";
@@ -16,8 +15,9 @@ import { TemplateExpr, TemplateJoinExpr, TemplateWrapExpr } from "./expr-templat
 import { errorDiag, type NativeExpression } from "./node.js";
 import { maxNestingDepth, type Parser } from "./parser.js";
 import { isGoSpace } from "./scanner.js";
+import { clusterCount, leadingClusters } from "./scanner-graphemes.js";
 import { parseStringLiteral } from "./string-lit.js";
-import type { TokenType } from "./token.js";
+import type { Token, TokenType } from "./token.js";
 
 type TemplatePart =
   | { kind: "literal"; val: string; range: Range }
@@ -89,12 +89,20 @@ function parseTemplateParts(p: Parser, end: TokenType): [TemplatePart[], Range, 
     ltrimNext = false;
     const canTrimPrev = nextCanTrimPrev;
     nextCanTrimPrev = false;
-    const closeSeq = (): void => {
+    // Ends a ${...} or %{...} sequence at its closing brace (noting a ~ strip marker), or
+    // recovers to it, with the error `misplaced` makes of the token found instead unless
+    // already recovering. Returns the token found where the brace belongs.
+    const endSeq = (misplaced: (close: Token) => Diagnostic): Token => {
       const close = p.peek();
       if (close.type === "TemplateSeqEnd") {
         p.read();
         if (close.end - close.start === 2 && p.src[close.start] === 0x7e) ltrimNext = true;
+      } else {
+        if (!p.recovery) diags.push(misplaced(close));
+        p.recover("TemplateSeqEnd");
       }
+      p.peeker.popIncludeNewlines();
+      return close;
     };
     if (next.type === "StringLit" || next.type === "QuotedLit") {
       const s = parseStringLiteral(
@@ -116,50 +124,36 @@ function parseTemplateParts(p: Parser, end: TokenType): [TemplatePart[], Range, 
       p.peeker.pushIncludeNewlines(false);
       const [expr, exprDiags] = p.parseExpression();
       diags.push(...exprDiags);
-      const close = p.peek();
-      if (close.type !== "TemplateSeqEnd") {
-        if (!p.recovery) {
-          if (close.type === "EOF") {
-            diags.push(
-              errorDiag(
-                "Unclosed template interpolation sequence",
-                "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
-                startRange,
-              ),
-            );
-          } else if (close.type === "Colon") {
-            diags.push(
-              errorDiag(
-                "Extra characters after interpolation expression",
-                'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".',
-                close.range,
-                rangeBetween(startRange, close.range),
-              ),
-            );
-          } else if ((close.type === "CQuote" || close.type === "OQuote") && end === "CQuote") {
-            diags.push(
-              errorDiag(
-                "Unclosed template interpolation sequence",
-                "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
-                startRange,
-              ),
-            );
-          } else {
-            diags.push(
-              errorDiag(
-                "Extra characters after interpolation expression",
-                'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".',
-                close.range,
-                rangeBetween(startRange, close.range),
-              ),
-            );
-          }
+      const close = endSeq((close) => {
+        if (close.type === "EOF") {
+          return errorDiag(
+            "Unclosed template interpolation sequence",
+            "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+            startRange,
+          );
         }
-        p.recover("TemplateSeqEnd");
-      } else {
-        closeSeq();
-      }
-      p.peeker.popIncludeNewlines();
+        if (close.type === "Colon") {
+          return errorDiag(
+            "Extra characters after interpolation expression",
+            'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".',
+            close.range,
+            rangeBetween(startRange, close.range),
+          );
+        }
+        if ((close.type === "CQuote" || close.type === "OQuote") && end === "CQuote") {
+          return errorDiag(
+            "Unclosed template interpolation sequence",
+            "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+            startRange,
+          );
+        }
+        return errorDiag(
+          "Extra characters after interpolation expression",
+          'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".',
+          close.range,
+          rangeBetween(startRange, close.range),
+        );
+      });
       parts.push({ kind: "interp", expr, range: rangeBetween(next.range, close.range) });
       continue;
     }
@@ -242,23 +236,14 @@ function parseTemplateParts(p: Parser, end: TokenType): [TemplatePart[], Range, 
         giveUp();
         continue;
       }
-      const close = p.peek();
-      if (close.type !== "TemplateSeqEnd") {
-        if (!p.recovery) {
-          diags.push(
-            errorDiag(
-              `Extra characters in ${word} marker`,
-              "Expected a closing brace to end the sequence, but found extra characters.",
-              close.range,
-              rangeBetween(startRange, close.range),
-            ),
-          );
-        }
-        p.recover("TemplateSeqEnd");
-      } else {
-        closeSeq();
-      }
-      p.peeker.popIncludeNewlines();
+      endSeq((close) =>
+        errorDiag(
+          `Extra characters in ${word} marker`,
+          "Expected a closing brace to end the sequence, but found extra characters.",
+          close.range,
+          rangeBetween(startRange, close.range),
+        ),
+      );
       continue;
     }
     if (!p.recovery) {
@@ -300,7 +285,7 @@ function flushHeredocParts(parts: TemplatePart[]): void {
         if (trimmed.length === 0 && part.val.endsWith("\n")) {
           spaces = Number.POSITIVE_INFINITY;
         } else {
-          spaces = countClusters(part.val.slice(0, part.val.length - trimmed.length));
+          spaces = clusterCount(Buffer.from(part.val.slice(0, part.val.length - trimmed.length), "utf8"));
           adjust.push(part);
         }
       } else if (part.kind === "end") {
@@ -314,15 +299,8 @@ function flushHeredocParts(parts: TemplatePart[]): void {
   }
   if (!Number.isFinite(minSpaces)) return;
   for (const lit of adjust) {
-    let cut = 0;
-    let bytes = 0;
-    let n = 0;
-    for (const segment of graphemeClusters(lit.val.slice(0, minSpaces * 8 + 16))) {
-      if (n >= minSpaces) break;
-      cut += segment.length;
-      bytes += Buffer.byteLength(segment, "utf8");
-      n++;
-    }
+    // Grapheme clusters as hcl's textseg splits them (its Unicode tables, not the runtime's).
+    const { units: cut, bytes } = leadingClusters(lit.val.slice(0, minSpaces * 8 + 16), minSpaces);
     lit.val = lit.val.slice(cut);
     lit.range = {
       filename: lit.range.filename,
@@ -334,10 +312,6 @@ function flushHeredocParts(parts: TemplatePart[]): void {
       end: lit.range.end,
     };
   }
-}
-
-function countClusters(s: string): number {
-  return graphemeCount(s);
 }
 
 function meldLiterals(parts: TemplatePart[]): void {
@@ -353,6 +327,16 @@ function meldLiterals(parts: TemplatePart[]): void {
     }
     i++;
   }
+}
+
+/** What a directive that cannot be assembled stands as: an unknown of unknown type. */
+function placeholder(range: Range): LiteralValueExpr {
+  return new LiteralValueExpr(dynamicUnknown, range);
+}
+
+/** A clause's expressions (at least one) as one template spanning them. */
+function templateOf(exprs: NativeExpression[]): TemplateExpr {
+  return new TemplateExpr(exprs, rangeBetween(exprs[0]!.range, exprs[exprs.length - 1]!.range));
 }
 
 function emptyAt(filename: string, at: Range["start"]): LiteralValueExpr {
@@ -405,7 +389,7 @@ class TemplateParser {
             this.pos = this.parts.length - 1;
             this.gaveUp = true;
             return [
-              new LiteralValueExpr(dynamicUnknown, next.range),
+              placeholder(next.range),
               [
                 errorDiag(
                   "Nesting too deep",
@@ -421,29 +405,52 @@ class TemplateParser {
         }
       }
       case "end":
-        this.read();
-        return [
-          new LiteralValueExpr(dynamicUnknown, next.range),
-          [
-            errorDiag(
-              "Unexpected end of template",
-              "The control directives within this template are unbalanced.",
-              next.range,
-            ),
-          ],
-        ];
       case "endCtrl":
         this.read();
         return [
-          new LiteralValueExpr(dynamicUnknown, next.range),
+          placeholder(next.range),
           [
             errorDiag(
-              `Unexpected ${next.which} directive`,
+              next.kind === "end" ? "Unexpected end of template" : `Unexpected ${next.which} directive`,
               "The control directives within this template are unbalanced.",
               next.range,
             ),
           ],
         ];
+    }
+  }
+
+  /**
+   * Parses the expressions of one clause of `open`'s directive into `into`, up to the part that
+   * ends the clause: a control directive (read), or the end of the template (reported here as
+   * the missing end directive, unless nesting already gave up).
+   */
+  private parseClause(
+    open: TemplatePart & { kind: "if" | "for" },
+    into: NativeExpression[],
+    diags: Diagnostic[],
+  ): TemplatePart & { kind: "end" | "endCtrl" } {
+    for (;;) {
+      const next = this.peek();
+      if (next.kind === "end") {
+        if (!this.gaveUp) {
+          diags.push(
+            errorDiag(
+              "Unexpected end of template",
+              `The ${open.kind} directive at ${formatRange(open.range)} is missing its corresponding end${open.kind} directive.`,
+              next.range,
+            ),
+          );
+        }
+        return next;
+      }
+      if (next.kind === "endCtrl") {
+        this.read();
+        return next;
+      }
+      const [e, d] = this.parseExpr();
+      diags.push(...d);
+      into.push(e);
     }
   }
 
@@ -455,20 +462,8 @@ class TemplateParser {
     let current = ifExprs;
     let endifRange: Range;
     for (;;) {
-      const next = this.peek();
-      if (next.kind === "end") {
-        if (this.gaveUp) return [new LiteralValueExpr(dynamicUnknown, next.range), diags];
-        diags.push(
-          errorDiag(
-            "Unexpected end of template",
-            `The if directive at ${formatRange(open.range)} is missing its corresponding endif directive.`,
-            next.range,
-          ),
-        );
-        return [new LiteralValueExpr(dynamicUnknown, next.range), diags];
-      }
+      const next = this.parseClause(open, current, diags);
       if (next.kind === "endCtrl") {
-        this.read();
         if (next.which === "else") {
           if (current === ifExprs) {
             current = elseExprs;
@@ -493,22 +488,13 @@ class TemplateParser {
             ),
           );
         }
-        return [new LiteralValueExpr(dynamicUnknown, next.range), diags];
       }
-      const [e, d] = this.parseExpr();
-      diags.push(...d);
-      current.push(e);
+      return [placeholder(next.range), diags];
     }
     if (ifExprs.length === 0) ifExprs.push(emptyAt(open.range.filename, open.range.end));
     if (elseExprs.length === 0) elseExprs.push(emptyAt(endifRange.filename, endifRange.start));
-    const trueExpr = new TemplateExpr(
-      ifExprs,
-      rangeBetween(ifExprs[0]!.range, ifExprs[ifExprs.length - 1]!.range),
-    );
-    const falseExpr = new TemplateExpr(
-      elseExprs,
-      rangeBetween(elseExprs[0]!.range, elseExprs[elseExprs.length - 1]!.range),
-    );
+    const trueExpr = templateOf(ifExprs);
+    const falseExpr = templateOf(elseExprs);
     return [new ConditionalExpr(open.cond, trueExpr, falseExpr, rangeBetween(open.range, endifRange)), diags];
   }
 
@@ -516,53 +502,28 @@ class TemplateParser {
     const open = this.read() as TemplatePart & { kind: "for" };
     const content: NativeExpression[] = [];
     const diags: Diagnostic[] = [];
-    let endforRange: Range;
-    for (;;) {
-      const next = this.peek();
-      if (next.kind === "end") {
-        if (this.gaveUp) return [new LiteralValueExpr(dynamicUnknown, next.range), diags];
-        diags.push(
-          errorDiag(
-            "Unexpected end of template",
-            `The for directive at ${formatRange(open.range)} is missing its corresponding endfor directive.`,
-            next.range,
-          ),
-        );
-        return [new LiteralValueExpr(dynamicUnknown, next.range), diags];
-      }
+    const next = this.parseClause(open, content, diags);
+    if (next.kind !== "endCtrl" || next.which !== "endfor") {
       if (next.kind === "endCtrl") {
-        this.read();
-        if (next.which === "else") {
-          diags.push(
-            errorDiag(
-              "Unexpected else directive",
-              "An else clause is not expected for a for directive.",
-              next.range,
-            ),
-          );
-        } else if (next.which === "endfor") {
-          endforRange = next.range;
-          break;
-        } else {
-          diags.push(
-            errorDiag(
-              `Unexpected ${next.which} directive`,
-              `Expecting an endfor directive corresponding to the for directive at ${formatRange(open.range)}.`,
-              next.range,
-            ),
-          );
-        }
-        return [new LiteralValueExpr(dynamicUnknown, next.range), diags];
+        diags.push(
+          next.which === "else"
+            ? errorDiag(
+                "Unexpected else directive",
+                "An else clause is not expected for a for directive.",
+                next.range,
+              )
+            : errorDiag(
+                `Unexpected ${next.which} directive`,
+                `Expecting an endfor directive corresponding to the for directive at ${formatRange(open.range)}.`,
+                next.range,
+              ),
+        );
       }
-      const [e, d] = this.parseExpr();
-      diags.push(...d);
-      content.push(e);
+      return [placeholder(next.range), diags];
     }
+    const endforRange = next.range;
     if (content.length === 0) content.push(emptyAt(open.range.filename, open.range.end));
-    const body = new TemplateExpr(
-      content,
-      rangeBetween(content[0]!.range, content[content.length - 1]!.range),
-    );
+    const body = templateOf(content);
     const forExpr = new ForExpr(
       open.keyVar,
       open.valVar,

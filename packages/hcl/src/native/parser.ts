@@ -66,6 +66,11 @@ export const zeroRange: Range = Object.freeze({
   end: { line: 0, column: 0, byte: 0 },
 });
 
+// What hcl says where a body wants an argument or a block and finds neither.
+const itemRequired = "Argument or block definition required";
+const itemRequiredDetail = "An argument or block definition is required here.";
+const itemRequiredEqualsDetail = `${itemRequiredDetail} To set an argument, use the equals sign "=" to introduce the argument value.`;
+
 const zeroToken: Token = { type: "Nil", start: 0, end: 0, range: zeroRange };
 
 const opposite: Partial<Record<TokenType, TokenType>> = {
@@ -223,13 +228,7 @@ export class Parser {
                 ),
           );
         } else {
-          diags.push(
-            errorDiag(
-              "Argument or block definition required",
-              "An argument or block definition is required here.",
-              bad.range,
-            ),
-          );
+          diags.push(errorDiag(itemRequired, itemRequiredDetail, bad.range));
         }
       }
       endRange = this.peeker.prevRange();
@@ -246,19 +245,7 @@ export class Parser {
 
   private parseBodyItem(): Result<NativeBlock | NativeAttribute | undefined> {
     const ident = this.read();
-    if (ident.type !== "Ident") {
-      this.recoverAfterBodyItem();
-      return [
-        undefined,
-        [
-          errorDiag(
-            "Argument or block definition required",
-            "An argument or block definition is required here.",
-            ident.range,
-          ),
-        ],
-      ];
-    }
+    if (ident.type !== "Ident") return this.abandonBodyItem(itemRequired, itemRequiredDetail, ident.range);
     const next = this.peek();
     switch (next.type) {
       case "Equal":
@@ -268,35 +255,13 @@ export class Parser {
       case "Ident":
         return this.finishParsingBodyBlock(ident);
       default:
-        this.recoverAfterBodyItem();
-        return [
-          undefined,
-          [
-            errorDiag(
-              "Argument or block definition required",
-              'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.',
-              ident.range,
-            ),
-          ],
-        ];
+        return this.abandonBodyItem(itemRequired, itemRequiredEqualsDetail, ident.range);
     }
   }
 
   private parseSingleAttrBody(): Result<NativeBody | undefined> {
     const ident = this.read();
-    if (ident.type !== "Ident") {
-      this.recoverAfterBodyItem();
-      return [
-        undefined,
-        [
-          errorDiag(
-            "Argument or block definition required",
-            "An argument or block definition is required here.",
-            ident.range,
-          ),
-        ],
-      ];
-    }
+    if (ident.type !== "Ident") return this.abandonBodyItem(itemRequired, itemRequiredDetail, ident.range);
     const next = this.peek();
     switch (next.type) {
       case "Equal": {
@@ -312,30 +277,20 @@ export class Parser {
       case "OQuote":
       case "OBrace":
       case "Ident":
-        this.recoverAfterBodyItem();
-        return [
-          undefined,
-          [
-            errorDiag(
-              "Argument definition required",
-              `A single-line block definition can contain only a single argument. If you meant to define argument ${goQuote(this.text(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`,
-              rangeBetween(ident.range, next.range),
-            ),
-          ],
-        ];
+        return this.abandonBodyItem(
+          "Argument definition required",
+          `A single-line block definition can contain only a single argument. If you meant to define argument ${goQuote(this.text(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`,
+          rangeBetween(ident.range, next.range),
+        );
       default:
-        this.recoverAfterBodyItem();
-        return [
-          undefined,
-          [
-            errorDiag(
-              "Argument or block definition required",
-              'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.',
-              ident.range,
-            ),
-          ],
-        ];
+        return this.abandonBodyItem(itemRequired, itemRequiredEqualsDetail, ident.range);
     }
+  }
+
+  /** A body item that cannot be read: skipped to its end, as hcl recovers, with its error. */
+  private abandonBodyItem(summary: string, detail: string, range: Range): Result<undefined> {
+    this.recoverAfterBodyItem();
+    return [undefined, [errorDiag(summary, detail, range)]];
   }
 
   private finishParsingBodyAttribute(ident: Token, singleLine: boolean): Result<NativeAttribute> {
@@ -591,6 +546,12 @@ export class Parser {
       phase: "lhs" | "rhs";
     }
     const frames: Frame[] = [];
+    // The frame's operands joined by its operator, whether its level ends or goes on.
+    const combine = (frame: Frame, op: Operation): NativeExpression =>
+      this.chained(
+        new BinaryOpExpr(frame.lhs!, op, frame.rhs!, rangeBetween(frame.lhs!.range, frame.rhs!.range)),
+        frame.diags,
+      );
     // Parses an operand for the levels from `from` down. Frames are made only for the levels
     // down to the next operator's own: the deeper ones would hand the operand straight back.
     const descend = (from: number): Result<NativeExpression> => {
@@ -617,32 +578,11 @@ export class Parser {
       const newOp = binaryOps[frame.level]![next.type];
       if (!newOp) {
         frames.pop();
-        result = [
-          frame.op
-            ? this.chained(
-                new BinaryOpExpr(
-                  frame.lhs!,
-                  frame.op,
-                  frame.rhs!,
-                  rangeBetween(frame.lhs!.range, frame.rhs!.range),
-                ),
-                frame.diags,
-              )
-            : frame.lhs!,
-          frame.diags,
-        ];
+        result = [frame.op ? combine(frame, frame.op) : frame.lhs!, frame.diags];
         continue;
       }
       if (frame.op) {
-        frame.lhs = this.chained(
-          new BinaryOpExpr(
-            frame.lhs!,
-            frame.op,
-            frame.rhs!,
-            rangeBetween(frame.lhs!.range, frame.rhs!.range),
-          ),
-          frame.diags,
-        );
+        frame.lhs = combine(frame, frame.op);
         if (this.recovery && hasErrors(frame.diags)) {
           frames.pop();
           result = [frame.lhs, frame.diags];
@@ -1012,8 +952,9 @@ export class Parser {
   numberLitValue(tok: Token): Result<TypedValue> {
     const text = this.text(tok);
     try {
-      if (cty.normalizeDecimalText(text) === undefined) throw new Error("not a number");
-      return [{ value: cty.numberFromDecimalText(text), type: cty.number }, []];
+      // hcl holds a number literal at 512 bits (cty.ParseNumberVal): a Decimal, so that
+      // arithmetic on literals gives go-cty's digits (11 % 5.1 is 0.8 to 150 places).
+      return [{ value: cty.decimalFromText(text), type: cty.number }, []];
     } catch {
       return [
         unknownOf(cty.number),
@@ -1139,6 +1080,29 @@ export class Parser {
     ];
   }
 
+  /**
+   * Where a tuple or object constructor wants a separator or its closer and finds `next`: the
+   * unterminated constructor (at the end of the file) or the missing separator, reported unless
+   * already recovering; then recovery to the closer, which is returned.
+   */
+  private missingSeparator(
+    open: Token,
+    next: Token,
+    closer: "CBrack" | "CBrace",
+    summary: string,
+    detail: string,
+    diags: Diagnostic[],
+  ): Token {
+    if (!this.recovery) {
+      diags.push(
+        next.type === "EOF"
+          ? unterminatedCons(closer, open.range)
+          : errorDiag(summary, detail, next.range, rangeBetween(open.range, next.range)),
+      );
+    }
+    return this.recover(closer);
+  }
+
   private parseTupleCons(): Result<NativeExpression> {
     const open = this.read();
     this.peeker.pushIncludeNewlines(false);
@@ -1166,23 +1130,14 @@ export class Parser {
           break;
         }
         if (next.type !== "Comma") {
-          if (!this.recovery) {
-            diags.push(
-              next.type === "EOF"
-                ? errorDiag(
-                    "Unterminated tuple constructor expression",
-                    "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
-                    open.range,
-                  )
-                : errorDiag(
-                    "Missing item separator",
-                    "Expected a comma to mark the beginning of the next item.",
-                    next.range,
-                    rangeBetween(open.range, next.range),
-                  ),
-            );
-          }
-          close = this.recover("CBrack");
+          close = this.missingSeparator(
+            open,
+            next,
+            "CBrack",
+            "Missing item separator",
+            "Expected a comma to mark the beginning of the next item.",
+            diags,
+          );
           break;
         }
         this.read();
@@ -1249,13 +1204,7 @@ export class Parser {
                 );
                 break;
               case "EOF":
-                diags.push(
-                  errorDiag(
-                    "Unterminated object constructor expression",
-                    "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                    open.range,
-                  ),
-                );
+                diags.push(unterminatedCons("CBrace", open.range));
                 break;
               default:
                 diags.push(
@@ -1286,23 +1235,14 @@ export class Parser {
           break;
         }
         if (next.type !== "Comma" && next.type !== "Newline") {
-          if (!this.recovery) {
-            diags.push(
-              next.type === "EOF"
-                ? errorDiag(
-                    "Unterminated object constructor expression",
-                    "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                    open.range,
-                  )
-                : errorDiag(
-                    "Missing attribute separator",
-                    "Expected a newline or comma to mark the beginning of the next attribute.",
-                    next.range,
-                    rangeBetween(open.range, next.range),
-                  ),
-            );
-          }
-          close = this.recover("CBrace");
+          close = this.missingSeparator(
+            open,
+            next,
+            "CBrace",
+            "Missing attribute separator",
+            "Expected a newline or comma to mark the beginning of the next attribute.",
+            diags,
+          );
           break;
         }
         this.read();
@@ -1708,6 +1648,21 @@ export class Parser {
 }
 
 /** Adds a step to a traversal expression, or starts a relative traversal (hcl's makeRelativeTraversal). */
+/** A tuple (`]`) or object (`}`) constructor that the file ends inside. */
+function unterminatedCons(closer: "CBrack" | "CBrace", open: Range): Diagnostic {
+  return closer === "CBrack"
+    ? errorDiag(
+        "Unterminated tuple constructor expression",
+        "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+        open,
+      )
+    : errorDiag(
+        "Unterminated object constructor expression",
+        "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+        open,
+      );
+}
+
 function makeRelativeTraversal(expr: NativeExpression, next: Traverser, rng: Range): NativeExpression {
   if (expr instanceof ScopeTraversalExpr || expr instanceof RelativeTraversalExpr) {
     expr.traversal.push(next);

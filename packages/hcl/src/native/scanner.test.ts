@@ -1,4 +1,5 @@
 // The scanner's tokens for each construct, with ranges (as hclsyntax's scanner gives them).
+/* biome-ignore-all lint/suspicious/noTemplateCurlyInString: HCL templates in HCL source */
 import { describe, expect, test } from "vitest";
 import { initialPos } from "../pos.js";
 import { scanTokens } from "./scanner.js";
@@ -64,5 +65,17 @@ describe("scanTokens", () => {
   test("bytes that are not UTF-8, one token each", () => {
     const got = scanTokens(new Uint8Array([0x61, 0xff, 0xc3]), "t", initialPos, "normal").map((t) => t.type);
     expect(got).toEqual(["Ident", "BadUTF8", "BadUTF8", "EOF"]);
+  });
+  test("hcl's identifier byte patterns: some pairs that are not UTF-8 are identifier characters", () => {
+    const got = scanTokens(new Uint8Array([0x61, 0xc3, 0xff, 0x20, 0xc3, 0x28]), "t", initialPos, "normal");
+    expect(got.map((t) => `${t.type} ${r(t.range)}`)).toEqual([
+      "Ident 1,1,0-1,4,3",
+      "BadUTF8 1,5,4-1,6,5",
+      "OParen 1,6,5-1,7,6",
+      "EOF 1,7,6-1,7,6",
+    ]);
+  });
+  test("a U+FEFF: skipped at the start of the input, a character with a column elsewhere", () => {
+    expect(toks("\ufeffa\ufeff")).toEqual(["Ident 1,1,3-1,2,4", "Invalid 1,2,4-1,3,7", "EOF 1,3,7-1,3,7"]);
   });
 });

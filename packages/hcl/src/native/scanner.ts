@@ -3,8 +3,9 @@
 // a loop over a stack of modes (normal, quoted string, heredoc, bare template), never a
 // recursion, so nesting depth costs no stack; and it runs in time linear in the input.
 
-import { graphemeClusters } from "@tsvider/cty";
 import type { Pos, Range } from "../pos.js";
+import { clusterEnd } from "./scanner-graphemes.js";
+import { idContinueTable, idStartTable, tableCharAt } from "./scanner-ident-tables.js";
 import type { Token, TokenType } from "./token.js";
 
 export type ScanMode = "normal" | "template";
@@ -48,10 +49,6 @@ const selfTokens: Readonly<Record<number, TokenType>> = {
   39: "Apostrophe",
 };
 
-const idStart = /^\p{ID_Start}$/u;
-const idContinue = /^\p{ID_Continue}$/u;
-const utf8 = new TextDecoder("utf-8", { fatal: false });
-
 /**
  * The length of the UTF-8 sequence at i as hcl's scanner recognizes one (a lead byte and the
  * right number of continuation bytes, nothing more), or 0 when the byte starts none.
@@ -82,10 +79,7 @@ function codePointAt(b: Uint8Array, i: number, n: number): number {
 function isIdStartAt(b: Uint8Array, i: number): number {
   const c = b[i]!;
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f ? 1 : 0;
-  const n = utf8SeqLength(b, i);
-  if (n === 0) return 0;
-  const cp = codePointAt(b, i, n);
-  return cp <= 0x10ffff && idStart.test(String.fromCodePoint(cp)) ? n : 0;
+  return tableCharAt(b, i, idStartTable);
 }
 
 function isIdContinueAt(b: Uint8Array, i: number): number {
@@ -99,10 +93,7 @@ function isIdContinueAt(b: Uint8Array, i: number): number {
       ? 1
       : 0;
   }
-  const n = utf8SeqLength(b, i);
-  if (n === 0) return 0;
-  const cp = codePointAt(b, i, n);
-  return cp <= 0x10ffff && idContinue.test(String.fromCodePoint(cp)) ? n : 0;
+  return tableCharAt(b, i, idContinueTable);
 }
 
 /** The end of an identifier starting at i, or i when none starts there. */
@@ -632,8 +623,8 @@ export function isGoSpace(cp: number): boolean {
 }
 
 /**
- * Line and column after the bytes [s, e): one column per grapheme cluster, a new line after
- * "\n" or "\r\n" (hcl counts columns the same way).
+ * Line and column after the bytes [s, e): one column per grapheme cluster as go-textseg
+ * splits the bytes, a new line after a cluster that is "\n" or "\r\n" (as hcl counts them).
  */
 export function advanceOver(
   data: Uint8Array,
@@ -644,64 +635,16 @@ export function advanceOver(
 ): { line: number; column: number } {
   let l = line;
   let c = column;
-  let i = s;
-  while (i < e) {
-    // Valid stretches are segmented; each byte that is not UTF-8 counts as one column.
-    let j = i;
-    while (j < e) {
-      const len = utf8SeqLength(data, j);
-      if (len === 0 || j + len > e || !validScalar(data, j, len)) break;
-      j += len;
-    }
-    if (j > i) {
-      // go-textseg's clusters (Unicode 15), as hcl counts them; runs of ASCII need no
-      // segmenting (only CR LF joins there).
-      let k = i;
-      while (k < j) {
-        const start = k;
-        while (k < j && data[k]! < 0x80) k++;
-        for (let a = start; a < k; a++) {
-          const ch = data[a]!;
-          if (ch === 0x0a || (ch === 0x0d && a + 1 < k && data[a + 1] === 0x0a)) {
-            if (ch === 0x0d) a++;
-            l++;
-            c = 1;
-          } else {
-            c++;
-          }
-        }
-        if (k >= j) break;
-        // A non-ASCII stretch, with the ASCII character before it when there is one (a
-        // combining mark joins the character it follows).
-        let e = k;
-        while (e < j && data[e]! >= 0x80) e++;
-        const prev = k > start ? data[k - 1]! : 0;
-        const from = prev >= 0x20 && prev !== 0x7f ? k - 1 : k;
-        if (from < k) c--;
-        for (const cluster of graphemeClusters(utf8.decode(data.subarray(from, e)))) {
-          if (cluster === "\n" || cluster === "\r\n") {
-            l++;
-            c = 1;
-          } else {
-            c++;
-          }
-        }
-        k = e;
-      }
-      i = j;
+  for (let i = s; i < e; ) {
+    const next = clusterEnd(data, i, e);
+    const n = next - i;
+    if ((n === 1 && data[i] === 0x0a) || (n === 2 && data[i] === 0x0d && data[i + 1] === 0x0a)) {
+      l++;
+      c = 1;
     } else {
       c++;
-      i++;
     }
+    i = next;
   }
   return { line: l, column: c };
-}
-
-/** Whether the sequence is a valid scalar value (not overlong, not a surrogate, in range). */
-function validScalar(data: Uint8Array, i: number, len: number): boolean {
-  if (len === 1) return true;
-  const cp = codePointAt(data, i, len);
-  if (len === 2) return cp >= 0x80;
-  if (len === 3) return cp >= 0x800 && (cp < 0xd800 || cp > 0xdfff);
-  return cp >= 0x10000 && cp <= 0x10ffff;
 }

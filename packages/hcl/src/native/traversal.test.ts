@@ -17,7 +17,7 @@ describe("parseTraversalAbs", () => {
       "1,12,11-1,17,16",
     ]);
     const idx = traversal[2]!;
-    expect(idx.kind === "index" && idx.key).toBe(0);
+    expect(idx.kind === "index" && idx.key).toEqual(cty.decimalFromText("0"));
   });
   test.each([
     ["1", "Variable name required", "Must begin with a variable name.", "1,1,0-1,2,1", ""],

@@ -1,13 +1,15 @@
-// formatHcl: native-syntax HCL laid out canonically, byte for byte as hclwrite.Format (and so
-// `terraform fmt`) does. Only whitespace between tokens changes; like hclwrite it works on the
-// tokens alone, so text with syntax errors is formatted too (perhaps not prettily).
+// formatHcl: native-syntax HCL laid out canonically, byte for byte as hclwrite.Format does.
+// Only whitespace between tokens changes; like hclwrite it works on the tokens alone, so text
+// with syntax errors is formatted too (perhaps not prettily). `terraform fmt` does more (it
+// refuses syntax errors and rewrites some expressions and labels): formatTerraform.
 
 import { scanTokens } from "../native/scanner.js";
 import { initialPos } from "../pos.js";
-import { type LayoutToken, layOut, writeTokens } from "./layout.js";
+import { layOut, layoutTokens, writeTokens } from "./layout.js";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: false });
+// ignoreBOM: a U+FEFF that formatting leaves at the start is text, not a mark to drop.
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** The canonical layout of native-syntax HCL source text. */
 export function formatHcl(src: string): string {
@@ -19,19 +21,7 @@ export function formatHcl(src: string): string {
  * through unchanged, as hclwrite leaves them.
  */
 export function formatHclBytes(src: Uint8Array): Uint8Array {
-  const scanned = scanTokens(src, "", initialPos, "normal");
-  const tokens: LayoutToken[] = [];
-  let lastEnd = 0;
-  for (const t of scanned) {
-    // hclwrite counts the bytes between tokens as spaces (a leading BOM too, which is how a
-    // BOM disappears from formatted text).
-    tokens.push({
-      type: t.type,
-      bytes: src.subarray(t.start, t.end),
-      spacesBefore: t.range.start.byte - lastEnd,
-    });
-    lastEnd = t.range.end.byte;
-  }
+  const tokens = layoutTokens(src, scanTokens(src, "", initialPos, "normal"));
   layOut(tokens);
   return writeTokens(tokens);
 }

@@ -1,4 +1,6 @@
-// Writing HCL: source text laid out as `terraform fmt` lays it out, and cty values as HCL
-// expression text, both byte for byte as hashicorp's hclwrite does.
+// Writing HCL: source text laid out as `terraform fmt` lays it out, and cty values and bodies
+// as HCL text, byte for byte as hashicorp's hclwrite (and Terraform's fmt command) writes them.
+export { type AttributeToWrite, type BlockToWrite, type BodyToWrite, writeBody } from "./body.js";
 export { formatHcl, formatHclBytes } from "./format.js";
+export { formatTerraform, formatTerraformBytes, type TerraformFormatResult } from "./terraform.js";
 export { valueToHcl } from "./value.js";

@@ -4,7 +4,8 @@
 // bracket level, tokens inside a cell are spaced by rules on the token types around them, and
 // the `=` and comment cells of consecutive lines are aligned in columns.
 
-import type { TokenType } from "../native/token.js";
+import { clusterEnd } from "../native/scanner-graphemes.js";
+import type { Token, TokenType } from "../native/token.js";
 
 /** A token as the layout sees it: its type, its bytes, and the spaces to write before it. */
 export interface LayoutToken {
@@ -17,6 +18,25 @@ interface Line {
   lead: LayoutToken[];
   assign: LayoutToken[] | undefined;
   comment: LayoutToken[] | undefined;
+}
+
+/**
+ * Scanned tokens as hclwrite holds them: their bytes, and the bytes between one token and the
+ * previous one counted as spaces (a leading BOM too, which is how a BOM disappears from
+ * formatted text).
+ */
+export function layoutTokens(src: Uint8Array, scanned: readonly Token[]): LayoutToken[] {
+  const tokens: LayoutToken[] = [];
+  let lastEnd = 0;
+  for (const t of scanned) {
+    tokens.push({
+      type: t.type,
+      bytes: src.subarray(t.start, t.end),
+      spacesBefore: t.range.start.byte - lastEnd,
+    });
+    lastEnd = t.range.end.byte;
+  }
+  return tokens;
 }
 
 /** Rewrites the tokens' spacesBefore in place to the canonical layout. */
@@ -239,20 +259,12 @@ function minusIsNegation(before: LayoutToken): boolean {
   }
 }
 
-const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
-// ignoreBOM: a U+FEFF inside the text is a character with a column of its own, not a mark to drop.
-const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-
-/** Columns a cell takes: its spaces, and one column per grapheme cluster of its text. */
+/** Columns a cell takes: its spaces, and one column per grapheme cluster as go-textseg splits bytes. */
 function columns(cell: readonly LayoutToken[]): number {
   let n = 0;
   for (const t of cell) {
     n += t.spacesBefore;
-    if (t.bytes.length === 0) continue;
-    let ascii = true;
-    for (const b of t.bytes) if (b >= 0x80 || b === 0x0d) ascii = false;
-    if (ascii) n += t.bytes.length;
-    else for (const _ of segmenter.segment(utf8.decode(t.bytes))) n++;
+    for (let i = 0; i < t.bytes.length; n++) i = clusterEnd(t.bytes, i, t.bytes.length);
   }
   return n;
 }

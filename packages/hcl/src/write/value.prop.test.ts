@@ -19,11 +19,6 @@ import { goWriteValue, useHclOracle } from "../internal/go-oracle.test-support.j
 import { valueArb, variableType } from "../internal/hcl-arbitraries.test-support.js";
 import { valueToHcl } from "./value.js";
 
-// A fixed seed while hcl and go-cty still disagree on the cases the issue's note lists (-0,
-// 512-bit precision of converted strings): CI runs the same cases every time, and a change that
-// breaks one of them fails; drop the seed when those gaps are closed.
-fc.configureGlobal({ seed: 1 });
-
 const oracle = useHclOracle();
 
 const knownTyped: fc.Arbitrary<{ type: CtyType; value: CtyValue }> = variableType.chain((type) =>
@@ -56,6 +51,10 @@ const trickyString = fc
       "😀",
       "é",
       "\u{e0001}",
+      // Assigned after Unicode 15.0 (Go's tables): escaped by hclwrite, whatever the engine knows.
+      "\u2ffc",
+      "\u31ef",
+      "\u{1fae9}",
       "{",
     ),
     { maxLength: 6 },

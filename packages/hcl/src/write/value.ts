@@ -15,10 +15,11 @@ import {
 } from "@tsvider/cty";
 import { identEnd } from "../native/scanner.js";
 import type { TokenType } from "../native/token.js";
+import { isGoPrint } from "./go-print.js";
 import { type LayoutToken, layOut, writeTokens } from "./layout.js";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * HCL text for a known value of `type` (marks are looked through). Throws a TypeError for an
@@ -26,10 +27,16 @@ const decoder = new TextDecoder();
  * capsule values.
  */
 export function valueToHcl(value: CtyValue, type: CtyType): string {
-  const tokens: LayoutToken[] = [];
-  appendValue(value, type, tokens);
+  const tokens = valueTokens(value, type);
   layOut(tokens);
   return decoder.decode(writeTokens(tokens));
+}
+
+/** The tokens of valueToHcl, not yet laid out (hclwrite.TokensForValue). */
+export function valueTokens(value: CtyValue, type: CtyType): LayoutToken[] {
+  const tokens: LayoutToken[] = [];
+  appendValue(value, type, tokens);
+  return tokens;
 }
 
 const token = (type: TokenType, text: string): LayoutToken => ({
@@ -73,9 +80,7 @@ function appendValue(root: CtyValue, rootType: CtyType, out: LayoutToken[]): voi
         out.push(token("NumberLit", numberLiteral(value)));
         break;
       case "string":
-        out.push(token("OQuote", '"'));
-        if (value !== "") out.push(token("QuotedLit", escapeQuoted(value as string)));
-        out.push(token("CQuote", '"'));
+        out.push(...quotedStringTokens(value as string));
         break;
       case "list":
       case "set":
@@ -121,9 +126,14 @@ function keyTokens(key: string): LayoutToken[] {
   const bytes = encoder.encode(key);
   if (bytes.length > 0 && identEnd(bytes, 0) === bytes.length)
     return [{ type: "Ident", bytes, spacesBefore: 0 }];
-  return key === ""
+  return quotedStringTokens(key);
+}
+
+/** A string as hclwrite writes a cty string value: a quoted literal with hcl's escapes. */
+export function quotedStringTokens(s: string): LayoutToken[] {
+  return s === ""
     ? [token("OQuote", '"'), token("CQuote", '"')]
-    : [token("OQuote", '"'), token("QuotedLit", escapeQuoted(key)), token("CQuote", '"')];
+    : [token("OQuote", '"'), token("QuotedLit", escapeQuoted(s)), token("CQuote", '"')];
 }
 
 /** A number in full decimal (go's big.Float Text('f', -1)); infinities as Go writes them. */
@@ -132,9 +142,6 @@ function numberLiteral(n: CtyValue): string {
   if (n === Number.NEGATIVE_INFINITY) return "-Inf";
   return numberText(n as Parameters<typeof numberText>[0]);
 }
-
-// Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols, and the ASCII space.
-const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 
 /** The text of a quoted string literal: hcl's escapes, and `${`/`%{` doubled so they stay text. */
 function escapeQuoted(s: string): string {
@@ -164,7 +171,7 @@ function escapeQuoted(s: string): string {
         out += s[i] === "{" ? ch + ch : ch;
         break;
       default:
-        if (printable.test(ch)) out += ch;
+        if (isGoPrint(cp)) out += ch;
         else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
         else out += `\\U${cp.toString(16).padStart(8, "0")}`;
     }
