@@ -9,6 +9,7 @@ import { fileDataSource } from "@tsvider/components/file-data-source";
 import { fileInfoDataSource } from "@tsvider/components/file-info";
 import { fsStateStore } from "@tsvider/components/fs-state-store";
 import { fileFunctions } from "@tsvider/components/functions";
+import { hclDecodeFunction } from "@tsvider/components/hcl-decode";
 import { httpApiDataSource } from "@tsvider/components/http-api";
 import { leaseEphemeral } from "@tsvider/components/lease";
 import { lensJqDataSource, lensJqFunction } from "@tsvider/components/lens-jq";
@@ -101,5 +102,6 @@ export const provider = defineProvider({
     ...stringFunctions,
     ...collectionFunctions,
     lensJqFunction,
+    hclDecodeFunction,
   ],
 });

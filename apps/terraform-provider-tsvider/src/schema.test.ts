@@ -53,6 +53,7 @@ const everyKind = {
     "divide",
     "format",
     "format_size",
+    "hcl_decode",
     "join",
     "join_path",
     "length",

@@ -13,6 +13,7 @@ export { type FileDataSourceOptions, fileDataSource } from "./file-data-source.j
 export { type FileInfoOptions, fileInfoDataSource } from "./file-info.js";
 export { type FsStateStoreOptions, fsStateStore } from "./fs-state-store.js";
 export { fileFunctions, joinPathFunction, parseModeFunction, sha256HexFunction } from "./functions.js";
+export { decodeHcl, HclDecodeError, hclDecodeFunction } from "./hcl-decode.js";
 export { type HttpApiOptions, httpApiDataSource } from "./http-api.js";
 export { type LeaseFile, type LeaseOptions, leaseEphemeral } from "./lease.js";
 export { type LensJqOptions, lensJqDataSource, lensJqFunction } from "./lens-jq.js";
