@@ -18,6 +18,7 @@ import {
   parseLockFile,
   Workdir,
 } from "@tsvider/conformance";
+import { CONFIGURATION_STEP, checkConfiguration } from "./configuration.js";
 import { type AvailableBinary, type MatrixBinary, resolveMatrix } from "./matrix.js";
 import { mapLimit } from "./pool.js";
 import {
@@ -369,6 +370,20 @@ export async function runExampleOn(
   // machine without Terraform can still run the OpenTofu examples.
   const otherKind = kindSkipReason(requirements, binaryEntry.kind);
   if (otherKind !== undefined) return done({ status: "skip", steps: [], skipReason: otherKind });
+  // Read before the binary is looked at: a broken configuration is broken on every binary it is
+  // written for, and no `init` is spent on it.
+  let problems: string[];
+  try {
+    problems = await checkConfiguration(examplesRoot, name, { namespace: env.namespace, type: env.type });
+  } catch (err) {
+    problems = [message(err)];
+  }
+  if (problems.length > 0)
+    return done({
+      status: "fail",
+      steps: [],
+      failure: { step: CONFIGURATION_STEP, message: problems.join("\n") },
+    });
   if (binaryEntry.missing !== undefined)
     return done({ status: "fail", steps: [], failure: { step: "binary", message: binaryEntry.missing } });
   const bin: AvailableBinary = binaryEntry;
@@ -505,6 +520,12 @@ function message(err: unknown): string {
 }
 
 // The package's API in one place (package.json exports this module).
+export {
+  COMPONENT_KINDS,
+  CONFIGURATION_STEP,
+  checkConfiguration,
+  type InstalledProvider,
+} from "./configuration.js";
 export * from "./expected-failures.js";
 export * from "./matrix.js";
 export * from "./pool.js";
