@@ -4,8 +4,13 @@
 // Configuration files directly in `examples/<kind>/<name>/` (tfplugindocs' `resource.tf`) form
 // an unnamed example. `basic` comes first, then the rest by name; examples whose directory
 // starts with `import` show how to import, and the default layout puts them under Import.
+// Each file is parsed with @tsvider/hcl first: an example that is not valid HCL would be
+// published as it stands, so it is refused with hcl's diagnostics and their positions.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { formatDiagnostic, hasErrors } from "@tsvider/hcl";
+import { parseConfig } from "@tsvider/hcl/native";
+import { CliError } from "../cli/command.js";
 
 export interface Example {
   /** The directory's name; "" for files directly in the component's examples directory. */
@@ -51,11 +56,21 @@ export function exampleIn(root: string, relativeDir: string, name: string): Exam
   return {
     name,
     dir: relativeDir,
-    files: files.map((file) => ({
-      path: `${relativeDir}/${file}`,
-      content: readFileSync(join(dir, file), "utf8"),
-    })),
+    files: files.map((file) => {
+      const path = `${relativeDir}/${file}`;
+      const bytes = readFileSync(join(dir, file));
+      refuseInvalidHcl(bytes, path);
+      return { path, content: bytes.toString("utf8") };
+    }),
   };
+}
+
+/** Throws the file's syntax errors, each "path:line,column-column: summary; detail". */
+function refuseInvalidHcl(bytes: Uint8Array, path: string): void {
+  const { diagnostics } = parseConfig(bytes, path);
+  if (!hasErrors(diagnostics)) return;
+  const errors = diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
+  throw new CliError(`${path} is not valid HCL:\n  ${errors.join("\n  ")}\nFix the example and run again.`);
 }
 
 /** A file as a fenced code block; `terraform` for configuration, as the registries highlight it. */

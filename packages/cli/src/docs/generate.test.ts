@@ -52,6 +52,25 @@ function project(files: Record<string, string>): string {
 }
 
 describe("generateDocs", () => {
+  it("refuses an example that is not valid HCL, with each error's file, line and column", () => {
+    const broken = 'resource "acme_widget" "w" {\n  path = "a" "b"\n}\n';
+    const refuse = (files: Record<string, string>) => () =>
+      generateDocs({ root: project(files), providerType: "acme", schema });
+    const message = [
+      "examples/resources/acme_widget/basic/main.tf is not valid HCL:",
+      "  examples/resources/acme_widget/basic/main.tf:2,14-15: Missing newline after argument; An argument definition must end with a newline.",
+      "Fix the example and run again.",
+    ].join("\n");
+    expect(refuse({ "examples/resources/acme_widget/basic/main.tf": broken })).toThrow(message);
+    // Through a template's {{ example }}, the example is still what to fix.
+    expect(
+      refuse({
+        "examples/resources/acme_widget/basic/main.tf": broken,
+        "templates/resources/widget.md.tmpl": '{{ example "basic" }}',
+      }),
+    ).toThrow(message);
+  });
+
   it("writes a page per component of every kind, named without the provider prefix", () => {
     const pages = generateDocs({ root: project({}), providerType: "acme", schema });
     expect([...pages.keys()]).toEqual([

@@ -3,6 +3,8 @@
 // and functions with string arguments, no logic), spelled as tfplugindocs spells its variables
 // so its templates read familiar; anything else is an error naming the template's file and line.
 
+import { CliError } from "../cli/command.js";
+
 /** A template variable's value, or why this page has none (an error when the template uses it). */
 export type TemplateValue = string | { readonly missing: string };
 
@@ -111,6 +113,9 @@ function evaluate(
   try {
     return fn!(args.map((a) => a.text));
   } catch (error) {
+    // A problem of what the template names (an example that is not valid HCL) is not the
+    // template's: it keeps its own place and advice.
+    if (error instanceof CliError) throw error;
     return fail(`{{${body.trim() === "" ? body : ` ${body.trim()} `}}}: ${(error as Error).message}`);
   }
 }

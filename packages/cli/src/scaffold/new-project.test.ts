@@ -19,6 +19,7 @@ const packagesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".
 /** The published packages a new project pulls in, by name and workspace folder. */
 const WORKSPACE_PACKAGES = {
   "@tsvider/cty": "cty",
+  "@tsvider/hcl": "hcl",
   "@tsvider/rpcplugin": "rpcplugin",
   "@tsvider/framework": "framework",
   "@tsvider/conformance": "conformance",
