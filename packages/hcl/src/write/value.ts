@@ -13,9 +13,9 @@ import {
   RefinedUnknown,
   Unknown,
 } from "@tsvider/cty";
+import { isPrint } from "@tsvider/cty/unicode";
 import { identEnd } from "../native/scanner.js";
 import type { TokenType } from "../native/token.js";
-import { isGoPrint } from "./go-print.js";
 import { type LayoutToken, layOut, writeTokens } from "./layout.js";
 
 const encoder = new TextEncoder();
@@ -171,7 +171,7 @@ function escapeQuoted(s: string): string {
         out += s[i] === "{" ? ch + ch : ch;
         break;
       default:
-        if (isGoPrint(cp)) out += ch;
+        if (isPrint(cp)) out += ch;
         else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
         else out += `\\U${cp.toString(16).padStart(8, "0")}`;
     }
