@@ -4,7 +4,6 @@
 import { parse } from "lossless-json";
 import { checkTupleLength, collectionElements } from "./internal/collections.js";
 import { goJsonString } from "./internal/go-json.js";
-import { parseNumberVal } from "./internal/go-number.js";
 import { mapObjectFields } from "./internal/object-fields.js";
 import { setOwn } from "./internal/records.js";
 import {
@@ -30,13 +29,13 @@ import {
   typeToJSONText,
 } from "./types.js";
 import {
-  type CtyNumber,
   type CtyValue,
   Decimal,
   Dynamic,
   isRecord,
   isUnknown,
   Marked,
+  numberFromDecimalText,
   numberText,
 } from "./values.js";
 
@@ -104,17 +103,14 @@ function fromJson(raw: unknown, type: CtyType, path: Path, options: DecodeJsonOp
     case "number":
       if (raw instanceof JsonNumber || typeof raw === "string") {
         const digits = raw instanceof JsonNumber ? raw.text : raw;
-        // go-cty reads the text with cty.ParseNumberVal: a number at 512 bits, our Decimal.
-        let parsed: CtyNumber | undefined;
+        // The number in its simplest exact form (a JS number when one holds it), the form
+        // providers read state in. go-cty holds it at 512 bits, which only its arithmetic
+        // would show (the stdlib's jsondecode keeps that: it is arithmetic's input).
         try {
-          parsed = parseNumberVal(digits);
+          return numberFromDecimalText(digits);
         } catch {
-          parsed = undefined;
-        }
-        if (parsed === undefined) {
           throw new CtyValueError(path, `a number is required, but got the string ${JSON.stringify(digits)}`);
         }
-        return parsed;
       }
       break;
     case "object": {

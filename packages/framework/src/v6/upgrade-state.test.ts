@@ -102,17 +102,12 @@ describe("UpgradeResourceState", () => {
     expect(seen).toEqual([
       {
         version: 0,
-        // JSON numbers are read at 512 bits, as go-cty's ParseNumberVal reads them: Decimals.
-        rawState: {
-          id: "d-1",
-          size: new cty.Decimal("123456789012345678901234567890"),
-          ratio: new cty.Decimal("0.1"),
-        },
+        rawState: { id: "d-1", size: 123456789012345678901234567890n, ratio: new cty.Decimal("0.1") },
       },
     ]);
     expect(state).toEqual({
       id: "d-1",
-      size_gb: 123456789012345678901234567890n, // as the stored msgpack reads back
+      size_gb: 123456789012345678901234567890n,
       label: null,
       secret: null,
       mount: [],
