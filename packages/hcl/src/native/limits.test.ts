@@ -1,8 +1,10 @@
 // Input nested beyond what the parser recurses into gives a diagnostic, never a stack
 // overflow (hcl itself has no limit); huge input parses in time linear in its size.
 import * as cty from "@tsvider/cty";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { EvalContext } from "../eval-context.js";
+import { expressionArb, templateArb } from "../internal/hcl-arbitraries.test-support.js";
 import {
   maxExpressionHeight,
   maxNestingDepth,
@@ -10,9 +12,10 @@ import {
   parseExpression,
   parseTemplate,
 } from "./index.js";
+import type { NativeExpression } from "./node.js";
 
-const D = 10_000;
-const deep: Record<string, string> = {
+/** Each construct nested D deep. */
+const nested = (D: number): Record<string, string> => ({
   brackets: "[".repeat(D) + "]".repeat(D),
   parentheses: `${"(".repeat(D)}1${")".repeat(D)}`,
   objects: `${"{a=".repeat(D)}1${"}".repeat(D)}`,
@@ -28,7 +31,9 @@ const deep: Record<string, string> = {
   sums: Array(D).fill("1").join(" + "),
   dynamicIndexes: `a${"[a]".repeat(D)}`,
   directives: `"${"%{if true}".repeat(D)}x${"%{endif}".repeat(D)}"`,
-};
+});
+const D = 10_000;
+const deep = nested(D);
 const ctx: EvalContext = { variables: { a: { value: 0, type: { kind: "number" } } }, functions: {} };
 
 describe("nesting limits", () => {
@@ -81,6 +86,41 @@ describe("nesting limits", () => {
     );
     const blocks = parseConfig(`${"b {\n".repeat(n)}${"}\n".repeat(n)}`, "t");
     expect(blocks.diagnostics).toEqual([]);
+  });
+});
+
+/** The height of a parsed tree, walked here independently of the parser's own measure. */
+function treeHeight(root: NativeExpression): number {
+  let height = 0;
+  const stack: [NativeExpression, number][] = [[root, 1]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, depth] = item;
+    height = Math.max(height, depth);
+    for (const c of node.children()) stack.push([c.node, depth + 1]);
+  }
+  return height;
+}
+
+// The parser skips measuring expressions under maxExpressionHeight / 4 bytes, on the ground
+// that a path down the tree gains at most two nodes per byte of source (an empty template is
+// two nodes on no bytes, hence the two more). These hold it to that.
+describe("an expression's height is at most two nodes per byte, plus two", () => {
+  const holds = (src: string, parse: typeof parseExpression | typeof parseTemplate) => {
+    const { expression } = parse(src, "t");
+    expect(treeHeight(expression as NativeExpression), src).toBeLessThanOrEqual(
+      2 * Buffer.byteLength(src) + 2,
+    );
+  };
+  test.each(Object.entries(nested(80)))("%s, 80 deep", (_, src) => holds(src, parseExpression));
+  test("generated expressions and templates", () => {
+    fc.assert(
+      fc.property(expressionArb(), (src) => holds(src, parseExpression)),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(templateArb(), (src) => holds(src, parseTemplate)),
+      { numRuns: 200 },
+    );
   });
 });
 
