@@ -186,6 +186,17 @@ export function scanTokens(src: Uint8Array, filename: string, start: Pos, mode: 
     tokens.push({ type, start: ts + bom, end: te + bom, range });
   };
 
+  /** A character no token starts with: BadUTF8 for a byte that is not UTF-8, else Invalid. Returns where the next token starts. */
+  const emitUnexpected = (at: number): number => {
+    const len = utf8SeqLength(data, at);
+    if (len === 0) {
+      emit("BadUTF8", at, at + 1);
+      return at + 1;
+    }
+    emit("Invalid", at, at + len);
+    return at + len;
+  };
+
   const modes: Mode[] = [mode === "normal" ? Mode.Main : Mode.Bare];
   let braces = 0;
   const retBraces: number[] = [];
@@ -394,14 +405,7 @@ export function scanTokens(src: Uint8Array, filename: string, start: Pos, mode: 
         p++;
         continue;
       }
-      const len = utf8SeqLength(data, p);
-      if (len === 0) {
-        emit("BadUTF8", p, p + 1);
-        p++;
-      } else {
-        emit("Invalid", p, p + len);
-        p += len;
-      }
+      p = emitUnexpected(p);
       continue;
     }
 
@@ -439,14 +443,7 @@ export function scanTokens(src: Uint8Array, filename: string, start: Pos, mode: 
         p = q;
         continue;
       }
-      const len = utf8SeqLength(data, p);
-      if (len === 0) {
-        emit("BadUTF8", p, p + 1);
-        p++;
-      } else {
-        emit("Invalid", p, p + len);
-        p += len;
-      }
+      p = emitUnexpected(p);
       continue;
     }
 
