@@ -1,6 +1,8 @@
 // Random cty types and values that fit them, for property tests. Not part of the build
 // (tsconfig.build.json leaves *.test-support.ts out), so fast-check stays a dev dependency.
 import fc from "fast-check";
+import { canonicalSet } from "../equality.js";
+import { encodeMsgpack } from "../msgpack.js";
 import { refine } from "../refinement.js";
 import {
   bool,
@@ -116,10 +118,10 @@ function knownValueFor(type: CtyType): fc.Arbitrary<CtyValue> {
         return collection.filter((v) => {
           try {
             uniformElementType(Array.isArray(v) ? v : Object.values(v as object), declared, []);
-            return true;
           } catch {
             return false;
           }
+          return type.kind !== "set" || setSurvivesTheWire(v as CtyValue[], declared);
         });
       });
     }
@@ -241,3 +243,19 @@ function refinedFor(type: CtyType): fc.Arbitrary<CtyValue> {
 export const typeAndValue: fc.Arbitrary<{ type: CtyType; value: CtyValue }> = typeArb.chain((type) =>
   valueFor(type).map((value) => ({ type, value })),
 );
+
+/**
+ * Whether a set's elements stay distinct on the wire. Elements that differ only in a zero's
+ * sign are two elements of a go-cty set (it hashes numbers by their text, "-0" and "0") but
+ * one on the wire, where msgpack writes -0 as the int 0: go-cty's own round trip collapses
+ * them, so no value of that kind can be held to one. (number-forms.test.ts names such sets.)
+ */
+function setSurvivesTheWire(elements: readonly CtyValue[], type: CtyType): boolean {
+  try {
+    const distinct = canonicalSet(elements, type);
+    const bytes = new Set(distinct.map((e) => Buffer.from(encodeMsgpack(e, type)).toString("hex")));
+    return bytes.size === distinct.length;
+  } catch {
+    return true; // a value the codec refuses: the tests that use it say so themselves
+  }
+}
