@@ -9,8 +9,15 @@ import { valuesEqual } from "../equality.js";
 import type { FunctionSpec, TypedValue } from "../function.js";
 import { decodeJson, encodeJson } from "../json.js";
 import { decodeMsgpack, encodeMsgpack } from "../msgpack.js";
-import { list, number, set, string, tuple } from "../types.js";
-import { type CtyNumber, Decimal, exactDecimalOfDouble, numberText } from "../values.js";
+import { list, number, object, set, string, tuple, typeToJSON } from "../types.js";
+import {
+  type CtyNumber,
+  type CtyValue,
+  Decimal,
+  exactDecimalOfDouble,
+  numberText,
+  Unknown,
+} from "../values.js";
 import { contains, distinct, index, length } from "./collection.js";
 import { makeToFunction } from "./conversion.js";
 import { format } from "./format.js";
@@ -89,6 +96,20 @@ describe.each(zeros)("%s", (_, zero) => {
     for (const [name, spec, args] of cases) {
       await expectSameAsGo(oracle, name, spec, args);
     }
+  });
+
+  it("orders a set of sets by its text, which msgpack loses: go-cty's round trip reorders it, as ours does", async () => {
+    // Found by the unseeded round-trip property: "<-0;…>" hashes before "<0;…>", so the set
+    // holding the -0 comes first; on the wire it is a 0, and the hash bytes compare on the
+    // next attribute instead ("" before unknown).
+    const element = object({ n: number, s: string });
+    const type = set(set(element));
+    const value: CtyValue = [[{ n: 0, s: "" }], [{ n: zero, s: Unknown }]];
+    const sent = encodeMsgpack(value, type);
+    const viaGo = await oracle.request({ op: "msgpack", type: typeToJSON(type), hex: hex(sent) });
+    const ourRoundTrip = hex(encodeMsgpack(decodeMsgpack(sent, type), type));
+    expect(viaGo.hex).toBe(ourRoundTrip);
+    expect(ourRoundTrip).not.toBe(hex(sent));
   });
 
   it("equals 0, and goes over msgpack as the int 0 and over JSON as -0", async () => {
