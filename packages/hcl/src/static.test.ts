@@ -2,11 +2,8 @@
 // diagnostics for what it refuses, and each case's full answer against hashicorp/hcl itself.
 import { string } from "@tsvider/cty";
 import { describe, expect, test } from "vitest";
-import type { Expression } from "./expression.js";
 import { useHclOracle } from "./internal/go-oracle.test-support.js";
 import { goStatic, ourStaticInfo, parseClean, type Syntax } from "./internal/static-analysis.test-support.js";
-import { parseJsonExpression } from "./json/index.js";
-import { parseExpression } from "./native/index.js";
 import {
   absTraversalForExpr,
   exprAsKeyword,

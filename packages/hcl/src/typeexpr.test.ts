@@ -20,7 +20,6 @@ import {
 } from "@tsvider/cty";
 import type { TypedValue } from "@tsvider/cty/function";
 import { describe, expect, test } from "vitest";
-import type { Expression } from "./expression.js";
 import { useHclOracle } from "./internal/go-oracle.test-support.js";
 import {
   expectEvaluationSameAsGo,
@@ -31,7 +30,6 @@ import {
   typedHexOwn,
   typeShape,
 } from "./internal/static-analysis.test-support.js";
-import { parseJsonExpression } from "./json/index.js";
 import { parseExpression } from "./native/index.js";
 import {
   applyDefaults,
