@@ -16,29 +16,18 @@ import {
 } from "./internal/hcl-arbitraries.test-support.js";
 import {
   expectEvaluationSameAsGo,
+  expectTypeexprSameAsGo,
   goApplyDefaults,
-  goTypeexpr,
   type Syntax,
   typedHexOwn,
-  typeShape,
 } from "./internal/static-analysis.test-support.js";
 import { jsonTypeExprArb, typeExprArb } from "./internal/typeexpr-arbitraries.test-support.js";
-import { parseJsonExpression } from "./json/index.js";
 import { parseExpression } from "./native/index.js";
-import { applyDefaults, typeConstraint, typeConstraintWithDefaults, typeExact } from "./typeexpr.js";
+import { applyDefaults, typeConstraintWithDefaults } from "./typeexpr.js";
 
 const oracle = useHclOracle();
 
-async function expectSameAsGo(src: string, syntax: Syntax): Promise<void> {
-  const filename = syntax === "json" ? "t.json" : "t.hcl";
-  const ours = syntax === "json" ? parseJsonExpression(src, filename) : parseExpression(src, filename);
-  const go = await goTypeexpr(oracle, src, syntax, filename);
-  expect(ours.diagnostics.length > 0).toBe(go.parseDiagnostics.length > 0);
-  if (go.parseDiagnostics.length > 0) return;
-  expect(typeShape(typeExact(ours.expression))).toEqual(go.type);
-  expect(typeShape(typeConstraint(ours.expression))).toEqual(go.constraint);
-  expect(typeShape(typeConstraintWithDefaults(ours.expression))).toEqual(go.withDefaults);
-}
+const expectSameAsGo = (src: string, syntax: Syntax) => expectTypeexprSameAsGo(oracle, src, syntax);
 
 test("native type expressions, valid and not, read as hcl reads them", async () => {
   await fc.assert(
