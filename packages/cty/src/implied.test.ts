@@ -59,8 +59,9 @@ describe('names like "__proto__"', () => {
     expect(encodeJson(decodeJson('{"__proto__":"x"}', t), t)).toBe('{"__proto__":"x"}');
     const m = map(string);
     const bytes = encodeMsgpack(decodeJson('{"__proto__":"y","a":"z"}', m), m);
-    // @msgpack/msgpack refuses the key outright: an error that says so, never a lost key.
-    expect(() => decodeMsgpack(bytes, m)).toThrowError(/The key __proto__ is not allowed/);
-    void t;
+    // @msgpack/msgpack refuses the key; ours reads it back as the own key it was.
+    expect(encodeJson(decodeMsgpack(bytes, m), m)).toBe('{"__proto__":"y","a":"z"}');
+    const tBytes = encodeMsgpack(decodeJson('{"__proto__":"x"}', t), t);
+    expect(encodeJson(decodeMsgpack(tBytes, t), t)).toBe('{"__proto__":"x"}');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decodeMsgpack, encodeMsgpack } from "./msgpack.js";
+import { decodeMsgpack, encodeMsgpack, impliedTypeFromMsgpack } from "./msgpack.js";
 import { CtyValueError } from "./path.js";
-import { bool, number, object, string } from "./types.js";
-import { Decimal, RefinedUnknown, Unknown } from "./values.js";
+import { bool, list, map, number, object, string } from "./types.js";
+import { type CtyValue, Decimal, RefinedUnknown, Unknown } from "./values.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const bytes = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
@@ -93,5 +93,32 @@ describe("msgpack bad input names the path", () => {
   });
   it("refuses NaN", () => {
     expect(() => encodeMsgpack(Number.NaN, number)).toThrowError(/NaN/);
+  });
+});
+
+describe('a "__proto__" key is a key like any other', () => {
+  // Found by hcl's unseeded .tfvars.json property: @msgpack/msgpack refuses the key, which
+  // go-cty writes for a map or object that has it.
+  const tagged = map(string);
+  const bytes = (hexText: string) => Buffer.from(hexText, "hex");
+  // {"__proto__": "x", "k": "y"}
+  const twoKeys = "82a95f5f70726f746f5f5fa178a16ba179";
+
+  it("in a map, decoded as an own key, with the object's prototype untouched", () => {
+    const value = decodeMsgpack(bytes(twoKeys), tagged) as Record<string, CtyValue>;
+    expect(Object.hasOwn(value, "__proto__")).toBe(true);
+    expect(Object.keys(value).sort()).toEqual(["__proto__", "k"]);
+    expect(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).toBe("x");
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(Buffer.from(encodeMsgpack(value, tagged)).toString("hex")).toBe(twoKeys);
+  });
+
+  it("as an object attribute, nested, and for implied types", () => {
+    const type = object({ ["__proto__"]: list(map(number)), a: bool });
+    const value = decodeMsgpack(bytes("82a95f5f70726f746f5f5f9181a95f5f70726f746f5f5f01a161c3"), type);
+    expect(value).toEqual(
+      Object.assign(Object.create(null), { ["__proto__"]: [{ ["__proto__"]: 1 }], a: true }),
+    );
+    expect(impliedTypeFromMsgpack(bytes(twoKeys))).toEqual(object({ ["__proto__"]: string, k: string }));
   });
 });

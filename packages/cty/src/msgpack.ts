@@ -58,7 +58,50 @@ import {
 const extensionCodec = new ExtensionCodec();
 const REFINED_UNKNOWN = 12;
 const textEncoder = new TextEncoder();
-const decoder = new Decoder({ extensionCodec, useBigInt64: true });
+
+/** What @msgpack/msgpack asks of a map-key decoder (its KeyDecoder, not exported). */
+interface KeyDecoder {
+  canBeCached(byteLength: number): boolean;
+  decode(bytes: Uint8Array, inputOffset: number, byteLength: number): string;
+}
+
+// @msgpack/msgpack refuses a map key "__proto__" (it builds plain objects, where that key
+// would set the prototype), but to cty it is a key like any other: a map variable or a tag
+// may have it, and refusing it would lose the value. Short keys (under 17 bytes, so
+// "__proto__" among them) go through the library's cached key decoder, which ours wraps: it
+// hands the library a stand-in for "__proto__", and the decoded tree has the real key put
+// back in a prototype-less object. The stand-in carries a random part, so bytes that decode
+// to it cannot be written without reading this process's memory.
+const libraryKeyDecoder = (new Decoder() as unknown as { keyDecoder: KeyDecoder }).keyDecoder;
+const PROTO_STAND_IN = `__proto__\u0000${crypto.randomUUID()}`;
+let sawProtoKey = false;
+const keyDecoder: KeyDecoder = {
+  canBeCached: (byteLength) => libraryKeyDecoder.canBeCached(byteLength),
+  decode(bytes, inputOffset, byteLength) {
+    const key = libraryKeyDecoder.decode(bytes, inputOffset, byteLength);
+    if (key !== "__proto__") return key;
+    sawProtoKey = true;
+    return PROTO_STAND_IN;
+  },
+};
+const decoder = new Decoder({ extensionCodec, useBigInt64: true, keyDecoder });
+
+/** The library's reading of msgpack bytes, with any "__proto__" map key as it was sent. */
+function decodeRaw(bytes: Uint8Array): unknown {
+  sawProtoKey = false;
+  const raw = decoder.decode(bytes);
+  return sawProtoKey ? withProtoKeys(raw) : raw;
+}
+
+function withProtoKeys(raw: unknown): unknown {
+  if (Array.isArray(raw)) return raw.map(withProtoKeys);
+  if (raw === null || typeof raw !== "object" || raw instanceof Uint8Array || raw instanceof ExtData)
+    return raw;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(raw))
+    out[key === PROTO_STAND_IN ? "__proto__" : key] = withProtoKeys(value);
+  return out;
+}
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -69,7 +112,7 @@ const INT64_LIMIT_DOUBLE = 2 ** 63;
 export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
   let raw: unknown;
   try {
-    raw = decoder.decode(bytes);
+    raw = decodeRaw(bytes);
   } catch (err) {
     throw new CtyDecodeError([], `malformed msgpack: ${(err as Error).message}`);
   }
@@ -353,7 +396,7 @@ function describeRaw(raw: unknown): string {
 export function impliedTypeFromMsgpack(bytes: Uint8Array): CtyType {
   let raw: unknown;
   try {
-    raw = decoder.decode(bytes);
+    raw = decodeRaw(bytes);
   } catch (err) {
     throw new CtyDecodeError([], `malformed msgpack: ${(err as Error).message}`);
   }
