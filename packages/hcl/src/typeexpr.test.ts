@@ -309,6 +309,8 @@ describe("types as function arguments", () => {
 });
 
 const convertSameAsGo = [
+  // go-cty panics on the remainder of an infinity, which we refuse (found by the property).
+  "convert(1e3 / 0 % -0.1, string)",
   'convert({a = "x"}, object({a = number}))',
   'convert({a = "x"}, object({b = number}))',
   'convert({a = "x"}, object({a = string, b = optional(number)}))',
