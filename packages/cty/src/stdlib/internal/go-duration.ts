@@ -2,7 +2,7 @@
 // number-and-unit pairs, where a number may have a fractional part ("1h30m", "-1.5h",
 // "300ms", "2us", "2µs").
 // Integer parts are exact; a fraction is scaled through float64 as Go does, and the total
-// may not pass 2^63 - 1 (or below -2^63).
+// may not pass 2^63 - 1 (or below -2^63), checked as Go checks it (in a uint64 that can wrap).
 import { utf8Bytes, utf8Text } from "../../internal/go-utf8.js";
 
 const units: ReadonlyMap<string, bigint> = new Map([
@@ -17,6 +17,7 @@ const units: ReadonlyMap<string, bigint> = new Map([
 ]);
 
 const twoTo63 = 2n ** 63n;
+const twoTo64 = 2n ** 64n;
 
 const isDigitByte = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
 
@@ -88,7 +89,9 @@ export function parseGoDuration(text: string): bigint {
       v += BigInt(Math.trunc(Number(fraction) * (Number(unit) / scale)));
       if (v > twoTo63) throw invalid();
     }
-    total += v;
+    // Go adds in a uint64, which wraps: 2^63 + 2^63 (both allowed alone) is 0, and parsing
+    // goes on from there.
+    total = (total + v) % twoTo64;
     if (total > twoTo63) throw invalid();
   }
   if (negative) return -total;
