@@ -501,18 +501,24 @@ function pathSteps(path: Path): unknown[] {
 }
 
 /** Runs a conversion both ways (own type, and written for `to`) and says what happened. */
+/**
+ * Where go-cty panics we throw a TypeError: in a conversion (a unification's conversion handed
+ * a value it was not made for, an unknown from `dynamic` whose type cannot become the wanted
+ * one), or in its msgpack writer's conversion of the result to `to` (an unknown list made from
+ * a set keeps the set's element type, which may hold what cannot become a tuple `to` wants).
+ */
+function panicked(): Outcome {
+  stats.panics++;
+  return { panic: true };
+}
+
 function outcomeOf(typed: () => TypedValue, plain: () => CtyValue, to: CtyType): Outcome {
   let result: TypedValue;
   try {
     result = typed();
   } catch (err) {
     if (err instanceof ConversionError) return { error: err.reason, path: pathSteps(err.path) };
-    // Where go-cty panics (a unification's conversion handed a value it was not made for, an
-    // unknown from `dynamic` whose type cannot become the wanted one) we throw a TypeError.
-    if (err instanceof TypeError) {
-      stats.panics++;
-      return { panic: true };
-    }
+    if (err instanceof TypeError) return panicked();
     throw err;
   }
   let toHex: string;
@@ -530,11 +536,7 @@ function outcomeOf(typed: () => TypedValue, plain: () => CtyValue, to: CtyType):
       stats.unwritable++;
       toHex = CODEC_REFUSES;
     } else if (err instanceof TypeError) {
-      // go-cty's msgpack writer converts the result to `to` and can panic there as its
-      // conversions do (an unknown list made from a set keeps the set's element type, which
-      // may hold what cannot become a tuple `to` wants); our conversion throws a TypeError.
-      stats.panics++;
-      return { panic: true };
+      return panicked();
     } else throw err;
   }
   return {

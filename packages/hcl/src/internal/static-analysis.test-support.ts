@@ -47,10 +47,17 @@ import {
 
 export type Syntax = "native" | "json";
 
+/** The file name a test gives source of each syntax. */
+const fileFor = (syntax: Syntax) => (syntax === "json" ? "t.json" : "t.hcl");
+
+/** An expression parsed in the syntax named. */
+function parseIn(syntax: Syntax, src: string, filename = fileFor(syntax)) {
+  return syntax === "json" ? parseJsonExpression(src, filename) : parseExpression(src, filename);
+}
+
 /** An expression of either syntax that must parse without diagnostics. */
 export function parseClean(src: string, syntax: Syntax = "native"): Expression {
-  const { expression, diagnostics } =
-    syntax === "native" ? parseExpression(src, "t.hcl") : parseJsonExpression(src, "t.json");
+  const { expression, diagnostics } = parseIn(syntax, src);
   expect(diagnostics).toEqual([]);
   return expression;
 }
@@ -243,9 +250,8 @@ export async function goTypeexpr(
  * exact type, the constraint and the constraint with defaults (types, defaults, diagnostics).
  */
 export async function expectTypeexprSameAsGo(oracle: Oracle, src: string, syntax: Syntax): Promise<void> {
-  const filename = syntax === "json" ? "t.json" : "t.hcl";
-  const ours = syntax === "json" ? parseJsonExpression(src, filename) : parseExpression(src, filename);
-  const ask = () => goTypeexpr(oracle, src, syntax, filename);
+  const ours = parseIn(syntax, src);
+  const ask = () => goTypeexpr(oracle, src, syntax, fileFor(syntax));
   const first = await ask();
   expect(ours.diagnostics.length > 0, `parse of ${src}`).toBe(first.parseDiagnostics.length > 0);
   if (first.parseDiagnostics.length > 0) return;
@@ -330,7 +336,8 @@ export async function expectEvaluationSameAsGo(
     return r;
   };
   let reply = await ask();
-  const parsed = syntax === "native" ? parseExpression(src, "t.hcl") : parseJsonExpression(src, "t.hcl");
+  // (Go's side names the file t.hcl in either syntax; so do we, for the same ranges.)
+  const parsed = parseIn(syntax, src, "t.hcl");
   const goParse = reply.parseDiagnostics as DiagnosticShape[];
   expect(parsed.diagnostics.length > 0, `parse of ${src}`).toBe(goParse.length > 0);
   if (reply.value === undefined) return;
