@@ -1,9 +1,9 @@
 // Refined unknowns for property tests: every refinement a type can take (not null, a string
 // prefix, number bounds, length bounds), with values from small alphabets the caller picks to
 // meet the known values it generates, so that refinements and values interact often.
-// @tsvider/hcl's property tests use it too, through the `./test-support/refined-unknowns`
-// subpath of package.json: a workspace-only export, left out of the published files and of
-// the documented API.
+// @tsvider/hcl's property tests use it too, by a relative path to the file the build emits
+// (tsconfig.build.json lists it): it is not exported and package.json's `files` leaves it out
+// of the published package.
 import fc from "fast-check";
 import { refine } from "../refinement.js";
 import type { CtyType } from "../types.js";

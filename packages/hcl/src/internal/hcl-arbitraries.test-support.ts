@@ -21,8 +21,14 @@ import {
 } from "@tsvider/cty";
 import type { TypedValue } from "@tsvider/cty/function";
 import { stdlibFunctions } from "@tsvider/cty/stdlib";
-import { type RefinementAlphabet, refinedUnknownFor } from "@tsvider/cty/test-support/refined-unknowns";
 import fc from "fast-check";
+// cty's refined-unknown arbitraries are test support, not part of its published API, so they
+// are reached by path. The built file, not its source: it imports cty's dist modules, the same
+// instances as "@tsvider/cty" above, so its unknowns are the classes hcl's code checks for.
+import {
+  type RefinementAlphabet,
+  refinedUnknownFor,
+} from "../../../cty/dist/internal/refined-unknowns.test-support.js";
 import type { FunctionNames } from "./go-oracle.test-support.js";
 import { operatorFunctionNames } from "./operator-functions.js";
 
