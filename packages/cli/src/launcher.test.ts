@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +52,27 @@ describe("the compile-cache launcher", () => {
     const damaged = run(file, env);
     expect(damaged.stdout).toBe("launcher.cjs number\n");
     expect(damaged.stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
+    expect(run(file, env).stderr).toBe("tsvider compile cache: hit\n");
+  });
+
+  it("never hands V8 a cache file with a changed byte, nor one in the old format without a checksum", () => {
+    const cache = mkdtempSync(join(work, "cache-"));
+    const env = { XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" };
+    run(file, env);
+    const dir = join(cache, "tsvider", "compile-cache");
+    const path = join(dir, readdirSync(dir)[0]!);
+    const good = readFileSync(path);
+    // One byte of V8's data, past its header: V8 itself would not notice.
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 10]! ^= 0xff;
+    writeFileSync(path, flipped);
+    const damaged = run(file, env);
+    expect(damaged.stdout).toBe("launcher.cjs number\n");
+    expect(damaged.stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
+    expect(run(file, env).stderr).toBe("tsvider compile cache: hit\n");
+    // V8's data alone, as an earlier launcher wrote it.
+    writeFileSync(path, good.subarray(32));
+    expect(run(file, env).stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
     expect(run(file, env).stderr).toBe("tsvider compile cache: hit\n");
   });
 

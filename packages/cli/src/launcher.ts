@@ -1,10 +1,15 @@
-// The single file a bundled provider ships as: a small launcher with the provider's bundled
-// code inside it as a string, which it compiles with V8's code cache. Node has no compile
-// cache of its own before version 22, and compiling the bundle (grpc-js, the protocol stubs,
-// cty) is most of what a provider does between its start and its handshake line; Terraform
-// starts a provider several times per command, so every start but the first one reuses the
-// compiled code. The cache lives in the user's own cache directory (XDG_CACHE_HOME, else
-// ~/.cache), never a shared one, since it holds code this process will run.
+// The single file a bundled provider ships as, and the main script inside a single
+// executable: a small launcher with the provider's bundled code inside it as a string, which
+// it compiles with V8's code cache. Node has no compile cache of its own before version 22
+// (and none for a single executable's main script), and compiling the bundle (grpc-js, the
+// protocol stubs, cty) is most of what a provider does between its start and its handshake
+// line; Terraform starts a provider several times per command, so every start but the first
+// one reuses the compiled code. The cache is made on the user's machine rather than at build
+// time because V8 never writes it the same way twice, and a build must give the same bytes
+// every time. It lives in the user's own cache directory (XDG_CACHE_HOME, else ~/.cache),
+// never a shared one, since it holds code this process will run; its file name holds a hash
+// of the code and the Node version and CPU, and a file V8 rejects (damaged, or from another
+// build of V8) is compiled over and replaced, never trusted.
 import { createHash } from "node:crypto";
 
 export interface LauncherOptions {
@@ -33,7 +38,8 @@ ${runtime(key)}
 
 /** The launcher's own code, written out as it runs (plain JS for Node 20 and newer). */
 function runtime(key: string): string {
-  return `const fs = require("node:fs");
+  return `const crypto = require("node:crypto");
+const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const vm = require("node:vm");
@@ -42,28 +48,38 @@ const setting = process.env.TSVIDER_COMPILE_CACHE;
 const report = setting === "debug" ? (m) => process.stderr.write("tsvider compile cache: " + m + "\\n") : () => {};
 let cacheFile;
 let cachedData;
+let found = false;
 if (setting !== "0") {
   const home = os.homedir();
   const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, ".cache") : "");
   if (base) {
     cacheFile = path.join(base, "tsvider", "compile-cache", ${JSON.stringify(key)} + "-" + process.version + "-" + process.arch + ".bin");
     try {
-      cachedData = fs.readFileSync(cacheFile);
+      // The file is the SHA-256 of V8's data, then the data: V8 checks its version and the
+      // source's length but not every byte, so a damaged file must never reach it.
+      const file = fs.readFileSync(cacheFile);
+      found = true;
+      if (file.length > 32 && crypto.createHash("sha256").update(file.subarray(32)).digest().equals(file.subarray(0, 32))) {
+        cachedData = file.subarray(32);
+      }
     } catch {}
   }
 }
 const script = new vm.Script(Module.wrap(source), { filename: __filename, cachedData });
-report(cachedData === undefined ? "miss" : script.cachedDataRejected ? "rejected" : "hit");
-if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+const rejected = cachedData === undefined ? found : script.cachedDataRejected === true;
+report(rejected ? "rejected" : cachedData === undefined ? "miss" : "hit");
+if (cacheFile && (cachedData === undefined || rejected)) {
   let saved = false;
   const save = () => {
     if (saved) return;
     saved = true;
+    const temporary = cacheFile + "." + process.pid;
     try {
       const dir = path.dirname(cacheFile);
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const temporary = cacheFile + "." + process.pid;
-      fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+      const data = script.createCachedData();
+      const digest = crypto.createHash("sha256").update(data).digest();
+      fs.writeFileSync(temporary, Buffer.concat([digest, data]), { mode: 0o600 });
       fs.renameSync(temporary, cacheFile);
       report("saved");
       const month = Date.now() - 30 * 24 * 3600 * 1000;
@@ -71,7 +87,12 @@ if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
         const file = path.join(dir, name);
         if (file !== cacheFile && fs.statSync(file).mtimeMs < month) fs.rmSync(file, { force: true });
       }
-    } catch {}
+    } catch {
+      // No cache this time (a read-only or odd cache directory): the provider runs all the same.
+      try {
+        fs.rmSync(temporary, { force: true });
+      } catch {}
+    }
   };
   // Later is better (more of the code has been compiled by then), but a provider may exit
   // first: then on exit.

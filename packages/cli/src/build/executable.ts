@@ -1,8 +1,11 @@
 // One provider executable for one platform, as Terraform and OpenTofu run it and as `install`
 // and `release` ship it: `terraform-provider-TYPE_vVERSION` (`.exe` on Windows). Either a
 // Node single executable application (the default: the bundle inside the platform's Node
-// binary, needing nothing on the user's machine) or the bundled script (the compile-cache
-// launcher of ../launcher.ts: small, but it needs Node on the machine that runs it).
+// binary, by default the newest Node LTS, needing nothing on the user's machine) or the
+// bundled script (small, but it needs Node on the machine that runs it). Both carry the
+// compile-cache launcher of ../launcher.ts, which keeps V8's compiled code in the user's cache
+// from the first start on, so the file itself holds nothing that differs between builds: the
+// same sources and Node give the same bytes, wherever and whenever they are built.
 // Everything is made in a temporary directory and only the finished file is moved into
 // `outDir`, so a failed or interrupted build leaves nothing there.
 import { copyFile, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
@@ -11,7 +14,7 @@ import { join, relative, resolve } from "node:path";
 import { bundleProvider } from "../bundle.js";
 import { CliError, type Progress } from "../cli/command.js";
 import type { Project } from "../project.js";
-import { type NodeBinary, nodeBinaryFor, normalizeNodeVersion } from "./node-binary.js";
+import { type NodeBinary, newestNodeLts, nodeBinaryFor, normalizeNodeVersion } from "./node-binary.js";
 import { hostPlatform, hostPlatformName, targetPlatform } from "./platform.js";
 import { makeSingleExecutable } from "./sea.js";
 
@@ -25,7 +28,7 @@ export interface BuildExecutableOptions {
   readonly platform?: string;
   /** Default "sea". */
   readonly kind?: ExecutableKind;
-  /** The Node version inside a single executable; default: the running Node's. */
+  /** The Node version inside a single executable; default: the newest LTS (newestNodeLts). */
   readonly nodeVersion?: string;
   readonly progress?: Progress;
   readonly signal?: AbortSignal;
@@ -72,7 +75,7 @@ export async function buildExecutable(options: BuildExecutableOptions): Promise<
   // The Node binaries first: a platform without one fails before any work is done.
   let nodes: { readonly target: NodeBinary; readonly maker: NodeBinary } | undefined;
   if (kind === "sea") {
-    const version = normalizeNodeVersion(options.nodeVersion ?? process.versions.node);
+    const version = normalizeNodeVersion(options.nodeVersion ?? (await newestNodeLts(common)).version);
     const targetNode = await nodeBinaryFor({ platform: target, version, ...common });
     const maker =
       target.name === hostPlatformName()
@@ -88,13 +91,9 @@ export async function buildExecutable(options: BuildExecutableOptions): Promise<
   try {
     signal?.throwIfAborted();
     progress?.step(`bundling ${relative(project.root, project.entry) || project.entry}`);
+    // A fixed name: a single executable's blob records it.
     const script = join(workDir, kind === "script" ? fileName : "provider.cjs");
-    const bundle = await bundleProvider({
-      entry: project.entry,
-      outfile: script,
-      compileCache: kind === "script",
-      projectRoot: project.root,
-    });
+    const bundle = await bundleProvider({ entry: project.entry, outfile: script, projectRoot: project.root });
     for (const warning of bundle.warnings) progress?.warn(`esbuild: ${warning}`);
     signal?.throwIfAborted();
 
@@ -109,7 +108,6 @@ export async function buildExecutable(options: BuildExecutableOptions): Promise<
         output: built,
         target: nodes.target,
         maker: nodes.maker,
-        useCodeCache: target.name === hostPlatformName(),
         ...common,
       });
       needsSigning = target.os === "darwin" && !result.signed;

@@ -4,11 +4,15 @@
 // in one step; older ones (20, 22, 24) write the blob with `--experimental-sea-config` and
 // postject injects it. The blob must be made by a Node of the same version as the binary it
 // goes into, so the caller passes both: `maker` runs here, `target` is copied.
+// The same script and Node give the same bytes: the maker runs in the script's directory and
+// the configuration names the script by its file name alone (the blob records that name,
+// and a temporary directory's would differ from build to build), and V8's code cache, which
+// differs from one run to the next, stays out of the blob unless the caller asks for it.
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { chmod, copyFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { delimiter, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
 import { CliError, type Progress } from "../cli/command.js";
 import type { NodeBinary } from "./node-binary.js";
 
@@ -18,7 +22,10 @@ export const SEA_SENTINEL_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2
 export const SEA_RESOURCE = "NODE_SEA_BLOB";
 
 export interface SingleExecutableOptions {
-  /** The bundled provider: one CommonJS script. */
+  /**
+   * The bundled provider: one CommonJS script. The blob records its file name (not its
+   * directory), so give it a fixed one.
+   */
   readonly script: string;
   /** A scratch directory for the configuration and the blob. */
   readonly workDir: string;
@@ -29,10 +36,12 @@ export interface SingleExecutableOptions {
   /** A Node of the same version that runs on this machine, which makes the blob. */
   readonly maker: NodeBinary;
   /**
-   * Put V8's compiled code in the blob. The cache is only valid for the V8 version and CPU
-   * that made it, so only for a target of this machine's platform.
+   * Put V8's compiled code in the blob (default false). It is only valid for the V8 version
+   * and CPU that made it, and V8 writes it differently on every run, so a blob with it is
+   * never the same twice: tsvider's builds leave it out and the launcher inside the script
+   * keeps the compiled code in the user's cache from the first start on.
    */
-  readonly useCodeCache: boolean;
+  readonly useCodeCache?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   readonly progress?: Progress;
   readonly signal?: AbortSignal;
@@ -50,10 +59,13 @@ export async function makeSingleExecutable(
 ): Promise<SingleExecutableResult> {
   const { maker, target, workDir, progress } = options;
   const config = join(workDir, "sea-config.json");
+  const useCodeCache = options.useCodeCache === true;
+  // Run in the script's directory, so the name recorded in the blob is the same in every build.
+  const cwd = dirname(options.script);
   const common = {
-    main: options.script,
+    main: basename(options.script),
     disableExperimentalSEAWarning: true,
-    useCodeCache: options.useCodeCache,
+    useCodeCache,
   };
   let method: SingleExecutableResult["method"];
   if (await hasBuildSea(maker.path, options.signal)) {
@@ -63,18 +75,23 @@ export async function makeSingleExecutable(
       JSON.stringify({ ...common, executable: target.path, output: options.output }, null, 2),
     );
     progress?.detail(
-      `node --build-sea with Node ${maker.version} (code cache: ${options.useCodeCache ? "yes" : "no"})`,
+      `node --build-sea with Node ${maker.version} (code cache: ${useCodeCache ? "yes" : "no"})`,
     );
-    await run(maker.path, ["--build-sea", config], { what: "node --build-sea", ...runOptions(options) });
+    await run(maker.path, ["--build-sea", config], {
+      what: "node --build-sea",
+      cwd,
+      ...runOptions(options),
+    });
   } else {
     method = "postject";
     const blob = join(workDir, "sea-prep.blob");
     await writeFile(config, JSON.stringify({ ...common, output: blob }, null, 2));
     progress?.detail(
-      `node --experimental-sea-config with Node ${maker.version} (code cache: ${options.useCodeCache ? "yes" : "no"}), then postject`,
+      `node --experimental-sea-config with Node ${maker.version} (code cache: ${useCodeCache ? "yes" : "no"}), then postject`,
     );
     await run(maker.path, ["--experimental-sea-config", config], {
       what: "node --experimental-sea-config",
+      cwd,
       ...runOptions(options),
     });
     await copyFile(target.path, options.output);
@@ -146,11 +163,17 @@ function runOptions(options: SingleExecutableOptions): { progress?: Progress; si
 function run(
   command: string,
   args: readonly string[],
-  options: { readonly what: string; readonly progress?: Progress; readonly signal?: AbortSignal },
+  options: {
+    readonly what: string;
+    readonly cwd?: string;
+    readonly progress?: Progress;
+    readonly signal?: AbortSignal;
+  },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       stdio: ["ignore", "pipe", "pipe"],
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     const out: Buffer[] = [];

@@ -1,12 +1,14 @@
-// `tsvider build` as a user runs it, on the reference provider: the report (file, size,
-// start-up next to `node -e 0`, which are information and not checked as numbers), --json,
-// --script, and the bad inputs' exit codes with nothing written.
+// `tsvider build` as a user runs it, on the reference provider: the report (file, size, the
+// Node LTS inside, start-up next to `node -e 0`, which are information and not checked as
+// numbers), --node-version, --json, --script, and the bad inputs' exit codes with nothing
+// written.
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newestNodeLts } from "../build/node-binary.js";
 import { hostPlatformName } from "../build/platform.js";
 import { runCli } from "../cli/run.test-support.js";
 
@@ -27,12 +29,21 @@ describe("tsvider build", () => {
     const run = await tsvider(["--out", out]);
     expect(run.stderr).toContain("making the single executable");
     expect(run.exitCode).toBe(0);
+    const lts = (await newestNodeLts()).version;
     expect(run.stdout).toMatch(
       new RegExp(
-        `terraform-provider-tsvider_v0\\.1\\.0 \\(${host}, single executable, Node ${process.versions.node.replace(/\./g, "\\.")}\\): \\d+\\.\\d MB, start-up to handshake \\d+ ms \\(node -e 0: \\d+ ms, [\\d.]+x; median of 5\\)`,
+        `terraform-provider-tsvider_v0\\.1\\.0 \\(${host}, single executable, Node ${lts.replace(/\./g, "\\.")}\\): \\d+\\.\\d MB, start-up to handshake \\d+ ms \\(node -e 0: \\d+ ms, [\\d.]+x; median of 5\\)`,
       ),
     );
     expect(await readdir(join(out, host))).toEqual(["terraform-provider-tsvider_v0.1.0"]);
+  }, 120_000);
+
+  it("--node-version puts that Node inside instead of the newest LTS", async () => {
+    const out = join(root, "node-version");
+    const run = await tsvider(["--node-version", `v${process.versions.node}`, "--json", "--out", out]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const data = JSON.parse(run.stdout) as { executables: Record<string, unknown>[] };
+    expect(data.executables[0]).toMatchObject({ kind: "sea", nodeVersion: process.versions.node });
   }, 120_000);
 
   it("--script --json: the bundled script, described as JSON", async () => {

@@ -3,6 +3,7 @@
 // platform, its start-up time next to `node -e 0`.
 import { isAbsolute, relative, resolve } from "node:path";
 import { type BuiltExecutable, buildExecutable } from "../build/executable.js";
+import { newestNodeLts } from "../build/node-binary.js";
 import { hostPlatform, hostPlatformName, targetPlatform } from "../build/platform.js";
 import { measureStartup, type StartupTimes } from "../build/startup.js";
 import { defineCommand } from "../cli/command.js";
@@ -13,17 +14,22 @@ export const buildCommand = defineCommand({
   summary: "Build the provider as a single executable for one or more platforms",
   description: [
     "Bundles the provider with esbuild and puts the bundle into a Node single executable",
-    "application: one file that runs without Node installed, with V8's compiled code inside",
-    "when it is built for this machine. For other platforms the Node binary comes from the npm",
-    "registry's node-<os>-<arch> package at the same Node version (checked against the",
-    "registry's sha512 and cached in ~/.cache/tsvider/node). Each executable is written to",
-    "<out>/<os_arch>/terraform-provider-<type>_v<version> (.exe on Windows). With --script the",
-    "result is the bundled script instead: small, but it needs Node on the machine that runs it.",
-    "The report gives each file's size and, for this machine's platform, the median time from",
-    "start to the plugin handshake next to `node -e 0`. Native addons (.node files and the",
-    "packages that load them) are refused: a single file cannot carry them. A darwin executable",
-    "must be signed before macOS runs it: with rcodesign on PATH (or codesign, on a Mac) it is",
-    "signed ad hoc here, otherwise sign it on macOS with `codesign --sign -`.",
+    "application: one file that runs without Node installed. The Node inside is the newest LTS",
+    "release the npm registry's node-<os>-<arch> packages serve (the answer is kept for a day in",
+    "~/.cache/tsvider/node/lts.json, and used offline), or the one --node-version names; its",
+    "binaries are checked against the registry's sha512 and cached in ~/.cache/tsvider/node.",
+    "Builds are reproducible: the same sources, dependencies and Node give the same bytes in any",
+    "directory and on any run, so `tsvider install` of unchanged code changes no lock file.",
+    "V8's compiled code is therefore not in the file: the provider makes it on its first start",
+    "and keeps it in ~/.cache/tsvider/compile-cache (TSVIDER_COMPILE_CACHE=0 turns that off).",
+    "Each executable is written to <out>/<os_arch>/terraform-provider-<type>_v<version> (.exe",
+    "on Windows). With --script the result is the bundled script instead: small, but it needs",
+    "Node on the machine that runs it. The report gives each file's size and, for this",
+    "machine's platform, the median time from start to the plugin handshake next to",
+    "`node -e 0`. Native addons (.node files and the packages that load them) are refused: a",
+    "single file cannot carry them. A darwin executable must be signed before macOS runs it:",
+    "with rcodesign on PATH (or codesign, on a Mac) it is signed ad hoc here, otherwise sign it",
+    "on macOS with `codesign --sign -`.",
   ].join("\n"),
   options: {
     platform: {
@@ -45,7 +51,8 @@ export const buildCommand = defineCommand({
     "node-version": {
       type: "string",
       valueName: "version",
-      description: "The Node version inside the executables (default: the one running tsvider).",
+      description:
+        "The Node version inside the executables, such as 24.11.0 (default: the newest LTS on the npm registry).",
     },
   },
   examples: [
@@ -60,7 +67,7 @@ export const buildCommand = defineCommand({
     {
       command: "tsvider build --platform windows_amd64 --node-version 22.12.0",
       explanation:
-        "Build with Node 22.12.0 inside (downloaded for this machine too, to make the executable with).",
+        "Build with Node 22.12.0 inside instead of the newest LTS (downloaded for this machine too, to make the executable with).",
     },
     {
       command: "tsvider build --script --out dist",
@@ -76,6 +83,11 @@ export const buildCommand = defineCommand({
     const platforms = [...new Set(names.map((name) => targetPlatform(name).name))];
     const out = options.out === undefined ? resolve(project.root, "build") : resolve(cwd, options.out);
     const kind = options.script ? "script" : "sea";
+    // One Node for every platform of this build, asked of the registry once.
+    const nodeVersion =
+      kind === "script"
+        ? undefined
+        : (options["node-version"] ?? (await newestNodeLts({ env, progress, signal })).version);
 
     const results: { built: BuiltExecutable; startup?: StartupTimes }[] = [];
     for (const platform of platforms) {
@@ -84,7 +96,7 @@ export const buildCommand = defineCommand({
         outDir: resolve(out, platform),
         platform,
         kind,
-        ...(options["node-version"] === undefined ? {} : { nodeVersion: options["node-version"] }),
+        ...(nodeVersion === undefined ? {} : { nodeVersion }),
         progress,
         signal,
         env,

@@ -17,13 +17,17 @@ export const installCommand = defineCommand({
   name: "install",
   summary: "Build the provider and put it in a local mirror for tofu init",
   description: [
-    "Builds the project's provider for this machine and places it in a filesystem mirror in the",
+    "Builds the project's provider for this machine (as `tsvider build` does: a single executable",
+    "with the newest Node LTS inside, or the one --node-version names) and places it in a",
+    "filesystem mirror in the",
     "packed layout (HOST/NAMESPACE/TYPE/terraform-provider-TYPE_VERSION_OS_ARCH.zip, under both",
     "registry.opentofu.org and registry.terraform.io), then prints the CLI configuration that makes",
     "tofu and terraform install it from there, or writes it with --write-config; `tofu init` then",
     "records the package's h1: hash in the lock file. Every version stays until uninstalled, so two",
-    "projects can use two versions side by side. Installing a version again with other contents is",
-    "refused unless --reinstall. The default mirror is $XDG_DATA_HOME/tsvider/mirror",
+    "projects can use two versions side by side. Builds are reproducible, so installing unchanged",
+    "code again is a no-op that says so, with the same h1:; installing a version again with other",
+    "contents (changed code, dependencies or Node) is refused unless --reinstall. The default",
+    "mirror is $XDG_DATA_HOME/tsvider/mirror",
     "(~/.local/share/tsvider/mirror when XDG_DATA_HOME is not set).",
   ].join("\n"),
   options: {
@@ -46,6 +50,12 @@ export const installCommand = defineCommand({
       type: "boolean",
       description:
         "Install the bundled script (needs node on PATH) instead of a single executable: faster to build.",
+    },
+    "node-version": {
+      type: "string",
+      valueName: "version",
+      description:
+        "The Node version inside the single executable, such as 24.11.0 (default: the newest LTS on the npm registry).",
     },
   },
   examples: [
@@ -93,6 +103,9 @@ export const installCommand = defineCommand({
           project,
           outDir,
           kind: options.script === true ? "script" : "sea",
+          ...(options["node-version"] === undefined || options.script === true
+            ? {}
+            : { nodeVersion: options["node-version"] }),
           progress,
           signal,
           env,
@@ -107,11 +120,13 @@ export const installCommand = defineCommand({
         });
         const verb = {
           installed: "Installed",
-          unchanged: "Already installed (unchanged):",
+          unchanged: "Already installed, unchanged (the same build, the same lock-file hash):",
           replaced: "Reinstalled",
         }[installed.status];
+        const kindText =
+          built.kind === "sea" ? `single executable, Node ${built.nodeVersion ?? ""}` : "script";
         summary = [
-          `${verb} ${address} ${project.version} (${installed.platform}, ${built.kind === "sea" ? "single executable" : "script"}) in ${mirrorDir}`,
+          `${verb} ${address} ${project.version} (${installed.platform}, ${kindText}) in ${mirrorDir}`,
           `  lock-file hash: ${installed.h1}`,
         ];
         if (installed.replacedH1 !== undefined) {
@@ -126,6 +141,7 @@ export const installCommand = defineCommand({
           version: project.version,
           platform: installed.platform,
           kind: built.kind,
+          ...(built.nodeVersion === undefined ? {} : { nodeVersion: built.nodeVersion }),
           mirror: mirrorDir,
           zips: installed.zipPaths,
           h1: installed.h1,

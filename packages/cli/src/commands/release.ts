@@ -46,6 +46,12 @@ export const releaseCommand = defineCommand({
       type: "boolean",
       description: "Make no SHA256SUMS.sig (no signing key needed): for mirrors and tests.",
     },
+    "node-version": {
+      type: "string",
+      valueName: "version",
+      description:
+        "The Node version inside every platform's executable, such as 24.11.0 (default: the newest LTS on the npm registry).",
+    },
   },
   examples: [
     {
@@ -95,6 +101,7 @@ export const releaseCommand = defineCommand({
       progress,
       signal,
       ...(signingKey === undefined ? {} : { signingKey }),
+      ...(options["node-version"] === undefined ? {} : { nodeVersion: options["node-version"] }),
     });
     checkRepositoryManifest(project.root, result.manifest, progress.warn);
     const shown = displayPath(cwd, result.outDir);

@@ -1,7 +1,8 @@
 // `tsvider install` through the real tofu: two projects of one provider type at 0.1.0 and
 // 0.2.0 (a script and a single executable) installed into one mirror, each pinned by its own configuration;
 // `tofu init` writes each lock file with the h1: the install printed and `tofu apply` shows each
-// version's behaviour. Then a same-version rebuild is refused, forced with --reinstall (the old
+// version's behaviour. Installing unchanged code again is a no-op with the same h1: (builds
+// are reproducible). Then a same-version rebuild of changed code is refused, forced with --reinstall (the old
 // lock file then fails, and removing the provider's block from it mends it, as the message
 // says), and --uninstall removes one version only.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -152,9 +153,17 @@ describe.skipIf(tofu === undefined)("tsvider install with tofu (needs tofu: set 
     expect(await applied(w1)).toBe("hello world");
     expect(await applied(w2)).toBe("HELLO WORLD!");
 
-    // The same build again changes nothing.
+    // The same build again changes nothing: builds are reproducible, the script and the single
+    // executable (with its Node LTS) alike, so the lock files written above stay valid.
     const again = await install(project1, "--script");
-    expect(again.data.status).toBe("unchanged");
+    expect(again.data).toMatchObject({ status: "unchanged", h1: first.data.h1 });
+    const seaAgain = await runCommand(installCommand, ["--mirror", mirror], { cwd: project2 });
+    expect(seaAgain.exitCode, seaAgain.stderr).toBe(0);
+    expect(seaAgain.stdout).toContain(
+      `Already installed, unchanged (the same build, the same lock-file hash): tsvider-test/sidebyside 0.2.0 (${second.data.platform}, single executable, Node ${second.data.nodeVersion}) in ${mirror}\n  lock-file hash: ${second.data.h1}\n`,
+    );
+    await w2.run(["init", "-no-color"]);
+    expect(lockedH1(w2).hashes).toEqual([second.data.h1]);
 
     // A changed build under the same version: refused, then forced.
     writeFixtureSources(project1, { ...v1, greeting: (name) => `hi ${name}` });

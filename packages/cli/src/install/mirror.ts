@@ -86,7 +86,7 @@ export async function installIntoMirror(request: MirrorInstallRequest): Promise<
     const address = `${request.namespace}/${request.type}`;
     if (replacedH1 !== undefined && request.reinstall !== true) {
       throw new CliError(
-        `${address} ${request.version} (${staged.platform}) is already in ${request.mirrorDir} with other contents (${replacedH1}; this build is ${staged.h1}): bump "version" in package.json to install the new build beside it, or run \`tsvider install --reinstall\` to replace it, after which \`tofu init\` fails in configurations whose lock file recorded ${replacedH1} until you remove the provider's block from their .terraform.lock.hcl and run \`tofu init\` again`,
+        `${address} ${request.version} (${staged.platform}) is already in ${request.mirrorDir} with other contents (${replacedH1}; this build is ${staged.h1}), so its code, its dependencies or the Node inside changed since: bump "version" in package.json to install the new build beside it, or run \`tsvider install --reinstall\` to replace it, after which \`tofu init\` fails in configurations whose lock file recorded ${replacedH1} until you remove the provider's block from their .terraform.lock.hcl and run \`tofu init\` again`,
       );
     }
     if (same === placements.length) {

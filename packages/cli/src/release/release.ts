@@ -14,7 +14,7 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile }
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { DEFAULT_MIRROR_HOSTS, installProviderMirror } from "@tsvider/conformance";
 import { buildExecutable } from "../build/executable.js";
-import { nodeBinaryFor, normalizeNodeVersion } from "../build/node-binary.js";
+import { newestNodeLts, nodeBinaryFor, normalizeNodeVersion } from "../build/node-binary.js";
 import { hostPlatformName, targetPlatform } from "../build/platform.js";
 import { CliError, type Progress } from "../cli/command.js";
 import type { Project } from "../project.js";
@@ -42,6 +42,8 @@ export interface ReleaseOptions {
   readonly platforms?: readonly string[];
   /** `script`: the bundled node script (needs node on the target, no Windows); default `sea`. */
   readonly kind?: "sea" | "script";
+  /** The Node inside the single executables; default: the newest LTS (newestNodeLts), one for every platform. */
+  readonly nodeVersion?: string;
   /** The signing key; undefined makes an unsigned release (no .sig). */
   readonly signingKey?: SigningKey;
   /** Default: buildExecutable of ../build/executable.ts. */
@@ -130,10 +132,18 @@ export async function releaseProvider(options: ReleaseOptions): Promise<ReleaseR
   const staging = `${outDir}.tmp-${randomBytes(4).toString("hex")}`;
   const buildRoot = join(staging, ".build");
   const mirrorDir = join(staging, "mirror");
+  const common = {
+    progress,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+  // One Node for every platform, chosen once, so every executable of the release carries the same.
+  let nodeVersion = options.nodeVersion === undefined ? undefined : normalizeNodeVersion(options.nodeVersion);
   if (kind === "sea" && options.build === undefined) {
+    nodeVersion ??= (await newestNodeLts(common)).version;
     // Every platform's Node binary before any build: one that cannot be had (an offline
     // machine, a Node version without that platform) fails the release before work is done.
-    const version = normalizeNodeVersion(process.versions.node);
+    const version = nodeVersion;
     for (const platform of platforms) {
       throwIfAborted(options.signal);
       progress.detail(`${platform}: Node ${version} binary`);
@@ -158,6 +168,7 @@ export async function releaseProvider(options: ReleaseOptions): Promise<ReleaseR
         outDir: join(buildRoot, platform),
         platform,
         kind,
+        ...(nodeVersion === undefined ? {} : { nodeVersion }),
         progress,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.env === undefined ? {} : { env: options.env }),
