@@ -91,6 +91,22 @@ export interface Command<
   run(ctx: CommandContext<O>): Promise<CommandResult>;
 }
 
+/**
+ * A command as the CLI lists it before loading it: its name and summary, and how to load the
+ * rest. `tsvider --version` and `tsvider --help` need only these, and each command's module
+ * (and the libraries behind it: esbuild, openpgp, the conformance harness) is loaded when
+ * that command runs or shows its own help, so start-up does not pay for every command.
+ */
+export interface LazyCommand {
+  readonly name: string;
+  /** The command's own summary, repeated here so the list needs no load (a test keeps them equal). */
+  readonly summary: string;
+  load(): Promise<Command>;
+}
+
+/** What a CLI lists: a command already loaded, or one to load on use. */
+export type CommandEntry = Command | LazyCommand;
+
 /** Keeps the option names' types for run(): `defineCommand({ options: { out: {...} }, run({ options }) {...} })`. */
 export function defineCommand<const O extends Readonly<Record<string, OptionSpec>>>(
   command: Command<O>,

@@ -132,3 +132,67 @@ describe("the CLI runner", () => {
     expect((await run(["--version"])).out).toBe("1.2.3\n");
   });
 });
+
+describe("commands listed lazily", () => {
+  function lazyCli(load: () => Promise<typeof greet>) {
+    const loads: string[] = [];
+    const lazy: Cli = {
+      ...cli,
+      commands: [
+        {
+          name: "greet",
+          summary: "say hello",
+          load: () => {
+            loads.push("greet");
+            return load();
+          },
+        },
+        fail,
+      ],
+    };
+    const runLazy = async (argv: string[]) => {
+      const stdout = new PassThrough();
+      const stderr = new PassThrough();
+      let out = "";
+      let err = "";
+      stdout.on("data", (c: Buffer) => (out += c.toString()));
+      stderr.on("data", (c: Buffer) => (err += c.toString()));
+      const exitCode = await runCli(lazy, argv, { cwd: "/", env: {}, stdout, stderr });
+      return { exitCode, out, err };
+    };
+    return { loads, runLazy };
+  }
+
+  it("lists, versions and refuses unknown commands without loading any", async () => {
+    const { loads, runLazy } = lazyCli(async () => greet);
+    expect((await runLazy(["--help"])).out).toContain("  greet  say hello\n");
+    expect((await runLazy(["--version"])).out).toBe("1.2.3\n");
+    expect((await runLazy(["gree"])).exitCode).toBe(ExitCode.usage);
+    expect((await runLazy(["help", "nosuch"])).exitCode).toBe(ExitCode.usage);
+    expect((await runLazy(["fail", "--how", "check"])).exitCode).toBe(ExitCode.checkFailed);
+    expect(loads).toEqual([]);
+  });
+
+  it("loads the command to run it and to show its help, as if it had been loaded all along", async () => {
+    const { loads, runLazy } = lazyCli(async () => greet);
+    expect(await runLazy(["greet", "world", "--loud"])).toEqual({
+      exitCode: 0,
+      out: "HELLO WORLD\n",
+      err: "› greeting\n",
+    });
+    const help = await run(["greet", "--help"]);
+    expect(await runLazy(["greet", "--help"])).toEqual(help);
+    expect(await runLazy(["help", "greet"])).toEqual(await run(["help", "greet"]));
+    expect(await runLazy(["greet", "--nope"])).toEqual(await run(["greet", "--nope"]));
+    expect(loads).toEqual(["greet", "greet", "greet", "greet"]);
+  });
+
+  it("says which command could not be loaded, and what to do, when its module is missing", async () => {
+    const { runLazy } = lazyCli(() => import(`./no-such-module-${Date.now()}.js`));
+    const res = await runLazy(["greet", "world"]);
+    expect(res.exitCode).toBe(ExitCode.failed);
+    expect(res.out).toBe("");
+    expect(res.err).toMatch(/^demo greet: could not load this command: .*no-such-module.*\n/);
+    expect(res.err).toContain("reinstall it");
+  });
+});

@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import {
   CliError,
   type Command,
+  type CommandEntry,
   type CommandResult,
   ExitCode,
   type OptionSpec,
@@ -38,7 +39,8 @@ export interface Cli {
   readonly name: string;
   readonly version: string;
   readonly summary: string;
-  readonly commands: readonly Command[];
+  /** Loaded commands, or lazy ones whose module is loaded only when they run or show --help. */
+  readonly commands: readonly CommandEntry[];
 }
 
 export async function runCli(cli: Cli, argv: readonly string[], io: CliIo): Promise<number> {
@@ -49,8 +51,10 @@ export async function runCli(cli: Cli, argv: readonly string[], io: CliIo): Prom
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? rest[0] : undefined;
     if (topic !== undefined) {
-      const command = cli.commands.find((c) => c.name === topic);
-      if (command === undefined) return usageError(cli, io, `there is no command "${topic}"`);
+      const entry = cli.commands.find((c) => c.name === topic);
+      if (entry === undefined) return usageError(cli, io, `there is no command "${topic}"`);
+      const command = await loadCommand(cli, io, entry);
+      if (typeof command === "number") return command;
       write(io.stdout, commandHelp(cli, command));
       return ExitCode.ok;
     }
@@ -61,8 +65,8 @@ export async function runCli(cli: Cli, argv: readonly string[], io: CliIo): Prom
     write(io.stdout, cli.version);
     return ExitCode.ok;
   }
-  const command = cli.commands.find((c) => c.name === first);
-  if (command === undefined) {
+  const entry = cli.commands.find((c) => c.name === first);
+  if (entry === undefined) {
     const near = cli.commands.find((c) => c.name.startsWith(first.slice(0, 2)));
     return usageError(
       cli,
@@ -70,6 +74,8 @@ export async function runCli(cli: Cli, argv: readonly string[], io: CliIo): Prom
       `there is no command "${first}"${near === undefined ? "" : ` (did you mean "${near.name}"?)`}; run \`${cli.name} --help\` for the list`,
     );
   }
+  const command = await loadCommand(cli, io, entry);
+  if (typeof command === "number") return command;
 
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -165,6 +171,23 @@ export async function runCli(cli: Cli, argv: readonly string[], io: CliIo): Prom
     write(io.stdout, result.text);
   }
   return result.exitCode ?? ExitCode.ok;
+}
+
+/**
+ * The command behind an entry, loading its module if it is lazy; or, when the module cannot be
+ * loaded (an installation missing one of its files or dependencies), the exit code after saying so.
+ */
+async function loadCommand(cli: Cli, io: CliIo, entry: CommandEntry): Promise<Command | number> {
+  if ("run" in entry) return entry;
+  try {
+    return await entry.load();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(
+      `${cli.name} ${entry.name}: could not load this command: ${message}\nThe installation of ${cli.name} is incomplete; reinstall it (npm install ${cli.name}), and report it if that does not help.\n`,
+    );
+    return ExitCode.failed;
+  }
 }
 
 function toParseArgsOptions(options: Readonly<Record<string, OptionSpec>>) {
