@@ -9,10 +9,18 @@
 //	goplugin-oracle reattach -network unix -addr PATH -pid N [-version 6]
 //	    connects to a plugin already running in debug mode, as TF_REATTACH_PROVIDERS makes
 //	    the host do, and pings it
+//	goplugin-oracle call -calls JSON [-cookie KEY=VALUE] [-versions 1] [-tls=true] -- COMMAND [ARGS...]
+//	    launches COMMAND as launch does, then calls methods of a service that is not
+//	    Terraform's over the gRPC connection go-plugin hands over, and stops it as launch
+//	    does. JSON is a list of {"method":"/pkg.Service/Method","request":{...}}, with
+//	    "serverStream":true for a method that answers with a stream. Messages travel as JSON
+//	    (content-subtype "json"), so the oracle needs no code generated for the service.
 //
 // The report: {"version":6,"network":"unix","address":"...","ping":true,
 // "shutdownMs":12.5,"graceful":true,"logs":[{"@level":"debug","@message":"...",...}]}
-// where logs are the client's log entries, the plugin's stderr lines among them.
+// where logs are the client's log entries, the plugin's stderr lines among them; call adds
+// "calls":[{"method":"...","response":{...}}, {"method":"...","responses":[...]},
+// {"method":"...","code":"NotFound","message":"..."}], one per call, in order.
 package main
 
 import (
@@ -22,6 +30,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -33,6 +42,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
 )
 
 // The cookie Terraform and OpenTofu set.
@@ -65,7 +75,48 @@ type report struct {
 	Graceful   bool             `json:"graceful"`
 	Exited     bool             `json:"exited"`
 	Error      string           `json:"error,omitempty"`
+	Calls      []callResult     `json:"calls,omitempty"`
 	Logs       []map[string]any `json:"logs"`
+}
+
+// call is one method call asked for on the command line.
+type call struct {
+	Method       string          `json:"method"`
+	Request      json.RawMessage `json:"request"`
+	ServerStream bool            `json:"serverStream"`
+}
+
+// callResult is the answer: the response (or every streamed one), or the gRPC status.
+type callResult struct {
+	Method    string            `json:"method"`
+	Response  json.RawMessage   `json:"response,omitempty"`
+	Responses []json.RawMessage `json:"responses,omitempty"`
+	Code      string            `json:"code,omitempty"`
+	Message   string            `json:"message,omitempty"`
+}
+
+// jsonCodec passes JSON messages through untouched: the oracle holds requests and
+// responses as json.RawMessage, and the plugin under test serializes its messages as JSON.
+// Its name becomes the content-subtype, application/grpc+json.
+type jsonCodec struct{}
+
+func (jsonCodec) Name() string { return "json" }
+
+func (jsonCodec) Marshal(v any) ([]byte, error) {
+	m, ok := v.(*json.RawMessage)
+	if !ok {
+		return nil, fmt.Errorf("jsonCodec cannot marshal %T", v)
+	}
+	return *m, nil
+}
+
+func (jsonCodec) Unmarshal(data []byte, v any) error {
+	m, ok := v.(*json.RawMessage)
+	if !ok {
+		return fmt.Errorf("jsonCodec cannot unmarshal into %T", v)
+	}
+	*m = append(json.RawMessage(nil), data...)
+	return nil
 }
 
 // logBuffer collects the client's hclog JSON lines.
@@ -95,7 +146,7 @@ func (b *logBuffer) entries() []map[string]any {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: goplugin-oracle launch|reattach ...")
+		fail("usage: goplugin-oracle launch|reattach|call ...")
 	}
 	logs := &logBuffer{}
 	logger := hclog.New(&hclog.LoggerOptions{Name: "host", Level: hclog.Trace, Output: logs, JSONFormat: true})
@@ -105,6 +156,8 @@ func main() {
 		r = launch(os.Args[2:], logger)
 	case "reattach":
 		r = reattach(os.Args[2:], logger)
+	case "call":
+		r = callService(os.Args[2:], logger)
 	default:
 		fail(fmt.Sprintf("unknown command %q", os.Args[1]))
 	}
@@ -116,6 +169,15 @@ func main() {
 func fail(msg string) {
 	fmt.Fprintln(os.Stderr, msg)
 	os.Exit(2)
+}
+
+// parseCookie reads KEY=VALUE; a plugin that is not Terraform's has a cookie of its own.
+func parseCookie(text string) plugin.HandshakeConfig {
+	key, value, ok := strings.Cut(text, "=")
+	if !ok || key == "" {
+		fail(fmt.Sprintf("bad -cookie %q: expected KEY=VALUE", text))
+	}
+	return plugin.HandshakeConfig{MagicCookieKey: key, MagicCookieValue: value}
 }
 
 func pluginSets(versions string) map[int]plugin.PluginSet {
@@ -149,6 +211,92 @@ func launch(args []string, logger hclog.Logger) report {
 	})
 	defer client.Kill()
 	return exercise(client)
+}
+
+func callService(args []string, logger hclog.Logger) report {
+	flags := flag.NewFlagSet("call", flag.ExitOnError)
+	versions := flags.String("versions", "1", "app protocol versions the host offers")
+	tls := flags.Bool("tls", true, "AutoMTLS")
+	cookie := flags.String("cookie", handshake.MagicCookieKey+"="+handshake.MagicCookieValue, "the magic cookie, KEY=VALUE")
+	callsJSON := flags.String("calls", "", `the calls: [{"method":"/pkg.Service/Method","request":{...}}]`)
+	_ = flags.Parse(args)
+	if flags.NArg() == 0 {
+		fail("call needs the plugin's command after --")
+	}
+	var calls []call
+	if err := json.Unmarshal([]byte(*callsJSON), &calls); err != nil || len(calls) == 0 {
+		fail(fmt.Sprintf("-calls needs a JSON list of {\"method\",\"request\"} objects: %v", err))
+	}
+	client := plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  parseCookie(*cookie),
+		VersionedPlugins: pluginSets(*versions),
+		Cmd:              exec.Command(flags.Arg(0), flags.Args()[1:]...),
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		AutoMTLS:         *tls,
+		Logger:           logger,
+		StartTimeout:     time.Minute,
+	})
+	defer client.Kill()
+	r := connect(client)
+	if r.Error != "" {
+		return r
+	}
+	rpc, _ := client.Client()
+	raw, err := rpc.Dispense("provider")
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	conn := raw.(*grpc.ClientConn)
+	for _, c := range calls {
+		r.Calls = append(r.Calls, invoke(conn, c))
+	}
+	stop(client, &r)
+	return r
+}
+
+// invoke makes one call on go-plugin's connection, unary or server-streaming.
+func invoke(conn *grpc.ClientConn, c call) callResult {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	result := callResult{Method: c.Method}
+	request := c.Request
+	if request == nil {
+		request = json.RawMessage("{}")
+	}
+	setStatus := func(err error) {
+		s := status.Convert(err)
+		result.Code, result.Message = s.Code().String(), s.Message()
+	}
+	codec := grpc.ForceCodec(jsonCodec{})
+	if !c.ServerStream {
+		var response json.RawMessage
+		if err := conn.Invoke(ctx, c.Method, &request, &response, codec); err != nil {
+			setStatus(err)
+		} else {
+			result.Response = response
+		}
+		return result
+	}
+	desc := &grpc.StreamDesc{StreamName: c.Method, ServerStreams: true}
+	stream, err := conn.NewStream(ctx, desc, c.Method, codec)
+	if err == nil {
+		err = stream.SendMsg(&request)
+	}
+	if err == nil {
+		err = stream.CloseSend()
+	}
+	result.Responses = []json.RawMessage{}
+	for err == nil {
+		var response json.RawMessage
+		if err = stream.RecvMsg(&response); err == nil {
+			result.Responses = append(result.Responses, response)
+		}
+	}
+	if !errors.Is(err, io.EOF) {
+		setStatus(err)
+	}
+	return result
 }
 
 func reattach(args []string, logger hclog.Logger) report {
@@ -217,6 +365,11 @@ func exercise(client *plugin.Client) report {
 	if r.Error != "" {
 		return r
 	}
+	stop(client, &r)
+	return r
+}
+
+func stop(client *plugin.Client, r *report) {
 	// Kill is what Terraform does at the end of each walk: Shutdown over the controller,
 	// up to two seconds for the process to exit, then SIGKILL.
 	start := time.Now()
@@ -224,5 +377,4 @@ func exercise(client *plugin.Client) report {
 	r.ShutdownMs = float64(time.Since(start).Microseconds()) / 1000
 	r.Exited = client.Exited()
 	r.Graceful = r.Exited && r.ShutdownMs < 2000
-	return r
 }
