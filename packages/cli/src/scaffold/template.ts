@@ -31,7 +31,8 @@ function packageJson({ type, namespace, versions }: ScaffoldInput): string {
     private: true,
     description: `The ${type} provider for OpenTofu and Terraform, written in TypeScript with tsvider.`,
     type: "module",
-    engines: { node: ">=20" },
+    // The floor of the packages it depends on: require() of ESM works from 20.19 and 22.12.
+    engines: { node: "^20.19.0 || >=22.12.0" },
     tsvider: { namespace },
     scripts: {
       build: "tsvider build",
