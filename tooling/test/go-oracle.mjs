@@ -7,9 +7,21 @@ import { afterAll, beforeAll } from "vitest";
 
 const buildScript = fileURLToPath(new URL("../oracles/build", import.meta.url));
 
-/** The path of the built oracle (built on first use, then cached). */
+/**
+ * The path of the built oracle. Tests never build one (a cold Go build on a busy machine
+ * outlasts any hook's timeout): `./dev test` builds every oracle before the tests start, and a
+ * missing one fails here with the command to run.
+ */
 export function oraclePath(name) {
-  return execFileSync(buildScript, [name], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  try {
+    return execFileSync(buildScript, ["--check", name], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
+  } catch (error) {
+    const said = error.stderr?.toString().trim();
+    throw new Error(said || `tooling/oracles/build --check ${name} failed: ${error.message}`);
+  }
 }
 
 export function startOracle(name) {

@@ -9,17 +9,7 @@
 // The tests call preparedOracle() and preparedFloorNode(), which only look: when something
 // is missing or stale they fail with the command above.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +20,6 @@ export const NODE_FLOOR = "20.19.0";
 export const PREPARE_COMMAND = "node apps/registry-e2e/scripts/prepare.mjs";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-const oracleSource = join(repoRoot, "tooling", "oracles", "goplugin");
 const buildScript = join(repoRoot, "tooling", "oracles", "build");
 
 function cacheDir(...parts) {
@@ -48,31 +37,16 @@ function missing(what) {
   );
 }
 
-// The oracle's sources, hashed by this script (tooling/oracles/build keeps its own hash
-// private): a record made for other sources is stale, so an edited oracle is never tested
-// through an old binary.
-function oracleSourcesHash() {
-  const hash = createHash("sha256");
-  const names = readdirSync(oracleSource)
-    .filter((n) => n === "go.mod" || n === "go.sum" || n.endsWith(".go"))
-    .sort();
-  for (const name of names) {
-    hash.update(`${name}\0`);
-    hash.update(readFileSync(join(oracleSource, name)));
-  }
-  return hash.digest("hex").slice(0, 16);
-}
-
-const oracleRecord = () => cacheDir("registry-e2e", `goplugin-${oracleSourcesHash()}.path`);
-
-/** The path of the goplugin oracle built for the current sources, or an error naming the prepare command. */
+/** The path of the goplugin oracle built for its current sources, or an error naming what to run. */
 export function preparedOracle() {
-  const record = oracleRecord();
-  const path = existsSync(record) ? readFileSync(record, "utf8").trim() : "";
-  if (path === "" || !existsSync(path)) {
+  try {
+    return execFileSync(buildScript, ["--check", "goplugin"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
+  } catch {
     throw missing("the goplugin oracle (tooling/oracles/goplugin) is not built for its current sources");
   }
-  return path;
 }
 
 function nodePlatform() {
@@ -107,9 +81,6 @@ function prepareOracle() {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   }).trim();
-  const record = oracleRecord();
-  mkdirSync(join(record, ".."), { recursive: true });
-  writeFileSync(record, `${path}\n`);
   progress(`goplugin oracle: ${path}`);
 }
 
