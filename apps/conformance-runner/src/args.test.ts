@@ -2,15 +2,16 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseExamplesArgs } from "./args.js";
 
-const defaults = { jobs: 4, reportDir: "/r", expectedFailures: "/x.json" };
+const defaults = { jobs: 4, reportDir: "/r", expectedFailures: "/x.json", durations: "/d.json" };
+const parsedDefaults = { ...defaults, hosts: "pinned", recordDurations: false };
 
 describe("examples arguments", () => {
   it("takes --jobs, --report-dir and filters in any order", () => {
-    expect(parseExamplesArgs([], defaults)).toEqual({ ...defaults, filters: [] });
+    expect(parseExamplesArgs([], defaults)).toEqual({ ...parsedDefaults, filters: [] });
     expect(parseExamplesArgs(["echo", "--jobs", "2", "--report-dir=out", "basic"], defaults)).toEqual({
+      ...parsedDefaults,
       jobs: 2,
       reportDir: resolve("out"),
-      expectedFailures: "/x.json",
       filters: ["echo", "basic"],
     });
     expect(parseExamplesArgs(["-j", "1", "--jobs=3"], defaults).jobs).toBe(3);
@@ -26,7 +27,33 @@ describe("examples arguments", () => {
     expect(() => parseExamplesArgs(["--jobs=two"], defaults)).toThrow('not "two"');
     expect(() => parseExamplesArgs(["--report-dir"], defaults)).toThrow("--report-dir needs a value");
     expect(() => parseExamplesArgs(["--job", "2"], defaults)).toThrow(
-      "unknown option --job; the runner takes --jobs N, --report-dir DIR and --expected-failures FILE",
+      "unknown option --job; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE and --record-durations",
+    );
+  });
+
+  it("takes a host set, a shard, a durations file and --record-durations", () => {
+    expect(
+      parseExamplesArgs(["--hosts", "all", "--shard=2/4", "--durations", "d/x.json", "functions/"], defaults),
+    ).toEqual({
+      ...parsedDefaults,
+      hosts: "all",
+      shard: { index: 2, count: 4 },
+      durations: resolve("d/x.json"),
+      filters: ["functions/"],
+    });
+    expect(parseExamplesArgs(["--hosts=representative", "--record-durations"], defaults)).toMatchObject({
+      hosts: "representative",
+      recordDurations: true,
+    });
+    expect(() => parseExamplesArgs(["--hosts", "newest"], defaults)).toThrow(
+      '--hosts takes pinned, representative, all, not "newest"',
+    );
+    for (const bad of ["0/2", "3/2", "1", "a/b", "1/0"])
+      expect(() => parseExamplesArgs(["--shard", bad], defaults)).toThrow(
+        `--shard takes i/n with 1 <= i <= n, such as 2/4 (the second of four shards), not ${JSON.stringify(bad)}`,
+      );
+    expect(() => parseExamplesArgs(["--shard", "1/2", "--record-durations"], defaults)).toThrow(
+      "--record-durations records a whole run; with --shard",
     );
   });
 });

@@ -1,5 +1,7 @@
 // The `examples` command's arguments.
 import { resolve } from "node:path";
+import { type HostSet, parseHostSet } from "./hosts.js";
+import { parseShard, type Shard } from "./shard.js";
 
 /** A mistake on the command line: printed without a stack. */
 export class UsageError extends Error {
@@ -12,19 +14,32 @@ export interface ExamplesOptions {
   /** The expected-failures list to judge the run by. */
   readonly expectedFailures: string;
   readonly filters: readonly string[];
+  /** The hosts besides the pinned pair (`--hosts`, default "pinned": none). */
+  readonly hosts: HostSet;
+  /** `--shard i/n`: run only this shard's cells. */
+  readonly shard?: Shard;
+  /** The recorded durations the shards are balanced by. */
+  readonly durations: string;
+  /** `--record-durations`: update the durations file from this run. */
+  readonly recordDurations: boolean;
 }
 
 /**
- * `--jobs N` (`-j N`), `--report-dir DIR`, `--expected-failures FILE` (or `--flag=value`) and
- * filters, in any order.
+ * `--jobs N` (`-j N`), `--report-dir DIR`, `--expected-failures FILE`, `--hosts SET`,
+ * `--shard i/n`, `--durations FILE`, `--record-durations` (or `--flag=value`) and filters, in
+ * any order.
  */
 export function parseExamplesArgs(
   args: readonly string[],
-  defaults: Omit<ExamplesOptions, "filters">,
+  defaults: Pick<ExamplesOptions, "jobs" | "reportDir" | "expectedFailures" | "durations">,
 ): ExamplesOptions {
   let jobs = defaults.jobs;
   let reportDir = defaults.reportDir;
   let expectedFailures = defaults.expectedFailures;
+  let durations = defaults.durations;
+  let hosts: HostSet = "pinned";
+  let shard: Shard | undefined;
+  let recordDurations = false;
   const filters: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -41,11 +56,28 @@ export function parseExamplesArgs(
         throw new UsageError(`--jobs takes a whole number of at least 1, not ${JSON.stringify(v)}`);
     } else if (flag === "--report-dir") reportDir = resolve(value());
     else if (flag === "--expected-failures") expectedFailures = resolve(value());
+    else if (flag === "--hosts") hosts = parseHostSet(value());
+    else if (flag === "--shard") shard = parseShard(value());
+    else if (flag === "--durations") durations = resolve(value());
+    else if (flag === "--record-durations" && inline === undefined) recordDurations = true;
     else if (arg.startsWith("-"))
       throw new UsageError(
-        `unknown option ${arg}; the runner takes --jobs N, --report-dir DIR and --expected-failures FILE`,
+        `unknown option ${arg}; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE and --record-durations`,
       );
     else filters.push(arg);
   }
-  return { jobs, reportDir, expectedFailures, filters };
+  if (shard && recordDurations)
+    throw new UsageError(
+      "--record-durations records a whole run; with --shard, record every shard's results.json with the record-durations command instead",
+    );
+  return {
+    jobs,
+    reportDir,
+    expectedFailures,
+    filters,
+    hosts,
+    durations,
+    recordDurations,
+    ...(shard ? { shard } : {}),
+  };
 }

@@ -291,6 +291,8 @@ export async function steps(ctx) {
   ctx.assert.equal((await ctx.outputs()).word, "static");
   const version = await ctx.step("version", () => ctx.run(["version"]));
   ctx.assert.match(version.stdout, ctx.binary === "tofu" ? /OpenTofu/ : /Terraform/);
+  // binaryVersion is the host's own: a check can differ by host version.
+  ctx.assert.ok(version.stdout.includes(\`v\${ctx.binaryVersion}\`), version.stdout);
   await ctx.step("apply with another word", () =>
     ctx.run(["apply", "-auto-approve", "-no-color"], { env: { TF_VAR_word: "other" } }),
   );

@@ -55,6 +55,8 @@ export interface HookContext {
   /** The working directory the example runs in (a copy of the example). */
   readonly dir: string;
   readonly binary: BinaryName;
+  /** The binary's version, such as "1.6.3", for a check that differs by host version. */
+  readonly binaryVersion: string;
   /** The variables the example's commands get on top of the machine's (without `before`'s). */
   readonly env: Readonly<Record<string, string>>;
   readonly assert: typeof assert;
@@ -76,6 +78,8 @@ export interface CheckContext {
   /** The working directory the example runs in (a copy of the example). */
   readonly dir: string;
   readonly binary: BinaryName;
+  /** The binary's version, such as "1.6.3", for a check that differs by host version. */
+  readonly binaryVersion: string;
   /** `output -json`, as name → value (empty after destroy). */
   readonly outputs: Record<string, unknown>;
   /** The variables the example's commands get, `before`'s included. */
@@ -86,6 +90,8 @@ export interface CheckContext {
 export interface StepsContext {
   readonly dir: string;
   readonly binary: BinaryName;
+  /** The binary's version, such as "1.6.3", for a check that differs by host version. */
+  readonly binaryVersion: string;
   readonly env: Readonly<Record<string, string>>;
   readonly assert: typeof assert;
   /**
@@ -321,8 +327,12 @@ export async function runExamples(options: {
   version: string;
   jobs: number;
   onResult?: (result: ExampleResult) => void;
+  /** Runs only the cells this says yes to (a shard's); the others are neither run nor reported. */
+  only?: (name: string, binaryLabel: string) => boolean;
 }): Promise<ExampleResult[]> {
-  const cells = options.names.flatMap((name) => options.env.matrix.map((binary) => ({ name, binary })));
+  const cells = options.names
+    .flatMap((name) => options.env.matrix.map((binary) => ({ name, binary })))
+    .filter(({ name, binary }) => options.only?.(name, binary.label) ?? true);
   return mapLimit(cells, options.jobs, async ({ name, binary }) => {
     const result = await runExampleOn(options.examplesRoot, name, options.env, options.version, binary);
     options.onResult?.(result);
@@ -419,7 +429,9 @@ export async function runExampleOn(
     let commandEnv: Record<string, string> = staticEnv;
     if (checks.before) {
       const before = checks.before;
-      const prepared = await step("before", () => before({ dir: workDir, binary, env: staticEnv, assert }));
+      const prepared = await step("before", () =>
+        before({ dir: workDir, binary, binaryVersion: bin.version, env: staticEnv, assert }),
+      );
       beforeRan = true;
       if (prepared) {
         cleanup = prepared.cleanup?.bind(prepared);
@@ -439,6 +451,7 @@ export async function runExampleOn(
     const checkContext = async (): Promise<CheckContext> => ({
       dir: workDir,
       binary,
+      binaryVersion: bin.version,
       outputs: await outputsOf(work),
       env: commandEnv,
       assert,
@@ -471,6 +484,7 @@ export async function runExampleOn(
       await checks.steps({
         dir: workDir,
         binary,
+        binaryVersion: bin.version,
         env: commandEnv,
         assert,
         run: (args, options = {}) =>
@@ -496,7 +510,14 @@ export async function runExampleOn(
     const workDir = dir;
     try {
       await step("after", () =>
-        after({ dir: workDir, binary, env: staticEnv, assert, passed: failure === undefined }),
+        after({
+          dir: workDir,
+          binary,
+          binaryVersion: bin.version,
+          env: staticEnv,
+          assert,
+          passed: failure === undefined,
+        }),
       );
     } catch (err) {
       fail(err);
@@ -527,7 +548,9 @@ export {
   type InstalledProvider,
 } from "./configuration.js";
 export * from "./expected-failures.js";
+export * from "./hosts.js";
 export * from "./matrix.js";
+export { toHtml, toMarkdown } from "./matrix-report.js";
 export * from "./pool.js";
 export * from "./report.js";
 export {
@@ -540,3 +563,4 @@ export {
   type Requirements,
   skipReason,
 } from "./requirements.js";
+export * from "./shard.js";

@@ -1,9 +1,12 @@
 // tsvider conformance runner.
-//   examples [--jobs N] [--report-dir DIR] [filter...]  run the reference provider's examples
-//             (those whose names contain a filter, when given) on every binary of the matrix
-//             (pinned tofu, pinned terraform, TSVIDER_EXTRA_BINARIES), as each example's
-//             requirements.json allows, in parallel; a table on stdout, JSON and JUnit XML in
-//             the report directory
+//   examples [--jobs N] [--report-dir DIR] [--hosts SET] [--shard i/n] [--record-durations]
+//            [filter...]  run the reference provider's examples (those whose names contain a
+//             filter, when given) on every binary of the matrix (pinned tofu, pinned terraform,
+//             TSVIDER_EXTRA_BINARIES, the host set's builds), as each example's
+//             requirements.json allows, in parallel; a table on stdout, JSON, JUnit XML,
+//             Markdown and HTML in the report directory
+//   record-durations [--durations FILE] results.json...  update the durations the shards are
+//             balanced by from runs' (or every shard's) results.json
 //   demo      apply one example with tofu's own output, show what it did, then destroy it
 //   install   put the reference provider into a filesystem mirror for your own tofu runs
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -22,16 +25,30 @@ import {
   runExamples,
 } from "./examples.js";
 import { judge, loadExpectedFailures } from "./expected-failures.js";
+import { type BuiltHost, installHosts, type UnavailableHost } from "./hosts.js";
+import { addHosts, type MatrixBinary, resolveMatrix, type SkippedHost } from "./matrix.js";
 import { referenceProvider } from "./reference-provider.js";
 import { summarize, table, writeReports } from "./report.js";
+import {
+  loadDurations,
+  matrixCells,
+  planShards,
+  recordDurations,
+  weighCells,
+  writeDurations,
+} from "./shard.js";
 
 const APP_DIR = fileURLToPath(new URL("../", import.meta.url));
 const EXPECTED_FAILURES = join(APP_DIR, "expected-failures.json");
 const DEFAULT_REPORT_DIR = join(APP_DIR, "reports");
+const DURATIONS = join(APP_DIR, "durations.json");
+const REPO_ROOT = resolve(APP_DIR, "..", "..");
 
 const DEMO_EXAMPLE = "resources/tsvider_file_content/basic";
 
-async function setUp(): Promise<{ env: Environment; cleanup: () => Promise<void> }> {
+async function setUp(
+  matrix?: readonly MatrixBinary[],
+): Promise<{ env: Environment; cleanup: () => Promise<void> }> {
   const workRoot = await mkdtemp(join(tmpdir(), "tsvider-conformance-"));
   const env = await prepareEnvironment({
     workRoot,
@@ -39,6 +56,7 @@ async function setUp(): Promise<{ env: Environment; cleanup: () => Promise<void>
     type: referenceProvider.type,
     version: referenceProvider.version,
     executable: referenceProvider.executable,
+    ...(matrix ? { matrix } : {}),
   });
   return { env, cleanup: () => rm(workRoot, { recursive: true, force: true }) };
 }
@@ -49,6 +67,7 @@ async function examples(args: readonly string[]): Promise<number> {
     jobs: availableParallelism(),
     reportDir: DEFAULT_REPORT_DIR,
     expectedFailures: EXPECTED_FAILURES,
+    durations: DURATIONS,
   });
   const started = new Date();
   const all = await findExamples(referenceProvider.examplesDir);
@@ -64,11 +83,33 @@ async function examples(args: readonly string[]): Promise<number> {
   }
   // Read before anything runs: a malformed list is the first thing to hear about.
   const expected = await loadExpectedFailures(options.expectedFailures);
-  const { env, cleanup } = await setUp();
+  const durations = await loadDurations(options.durations);
+  let matrix = resolveMatrix();
+  let unavailable: UnavailableHost[] = [];
+  let notAdded: SkippedHost[] = [];
+  if (options.hosts !== "pinned") {
+    const lines = installHosts(REPO_ROOT, options.hosts);
+    unavailable = lines.filter((h): h is UnavailableHost => h.unavailable !== undefined);
+    const built = lines.filter((h): h is BuiltHost => h.unavailable === undefined);
+    ({ matrix, skipped: notAdded } = addHosts(matrix, built, `tooling/hosts/install --set ${options.hosts}`));
+  }
+  // The shard's cells, computed before anything is installed: every job of a CI fan-out
+  // computes the same partition from the same examples, matrix and durations.
+  let only: ((name: string, label: string) => boolean) | undefined;
+  let shardLine = "";
+  if (options.shard) {
+    const cells = weighCells(await matrixCells(referenceProvider.examplesDir, names, matrix), durations);
+    const plan = planShards(cells, options.shard.count);
+    const mine = plan[options.shard.index - 1]!;
+    const keys = new Set(mine.cells.map((c) => `${c.example}\u0000${c.binary}`));
+    only = (name, label) => keys.has(`${name}\u0000${label}`);
+    shardLine = `\nshard ${options.shard.index}/${options.shard.count}: ${mine.cells.length} of ${cells.length} cells, about ${Math.round(mine.seconds)}s of ${Math.round(cells.reduce((t, c) => t + c.seconds, 0))}s recorded`;
+  }
+  const { env, cleanup } = await setUp(matrix);
   console.log(
     `provider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}${
       options.filters.length > 0 ? ` of ${all.length}` : ""
-    }, ${options.jobs} at a time`,
+    }, ${options.jobs} at a time${shardLine}\nhosts: ${options.hosts}`,
   );
   for (const b of env.matrix)
     console.log(
@@ -76,6 +117,8 @@ async function examples(args: readonly string[]): Promise<number> {
         ? `${b.label}: ${b.path} (${b.kind} ${b.version})`
         : `${b.label}: missing: ${b.missing}`,
     );
+  for (const h of notAdded) console.log(`${h.kind} ${h.version}: ${h.path}, no column: ${h.why}`);
+  for (const h of unavailable) console.log(`${h.kind} ${h.version}: not built: ${h.unavailable}`);
   console.log("");
   const results = await runExamples({
     examplesRoot: referenceProvider.examplesDir,
@@ -84,6 +127,7 @@ async function examples(args: readonly string[]): Promise<number> {
     version: referenceProvider.version,
     jobs: options.jobs,
     onResult: (r) => console.log(progressLine(r)),
+    ...(only ? { only } : {}),
   });
   const judgement = judge(results, expected, all, listName(options.expectedFailures));
   const report = {
@@ -93,6 +137,8 @@ async function examples(args: readonly string[]): Promise<number> {
     jobs: options.jobs,
     matrix: env.matrix,
     judgement,
+    ...(options.hosts !== "pinned" ? { hosts: { set: options.hosts, unavailable, skipped: notAdded } } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
   };
   console.log(`\n${table(judgement.outcomes, env.matrix)}\n`);
   for (const o of judgement.outcomes) {
@@ -104,8 +150,14 @@ async function examples(args: readonly string[]): Promise<number> {
       );
   }
   for (const s of judgement.stale) console.log(`STALE ${s}`);
+  for (const h of unavailable) console.log(`NOT BUILT ${h.kind} ${h.version}: ${h.unavailable}`);
   const written = await writeReports(options.reportDir, report);
-  console.log(`reports: ${written.json}, ${written.junit}`);
+  console.log(`reports: ${written.json}, ${written.junit}, ${written.markdown}, ${written.html}`);
+  if (options.recordDurations) {
+    const json = JSON.parse(await readFile(written.json, "utf8")) as unknown;
+    await writeDurations(options.durations, recordDurations(durations, [json], all));
+    console.log(`durations: ${options.durations} updated from this run`);
+  }
   if (results.some((r) => r.status === "fail"))
     console.log(`working directories kept for inspection under ${join(env.workRoot, "work")}`);
   else await cleanup();
@@ -190,7 +242,52 @@ async function install(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-const commands: Record<string, (args: readonly string[]) => Promise<number>> = { examples, demo, install };
+/**
+ * Updates the durations file from one or more runs' results.json (every shard's, after a CI
+ * fan-out), so the next shards are balanced by what the cells took.
+ */
+async function recordDurationsCommand(args: readonly string[]): Promise<number> {
+  let file = DURATIONS;
+  const inputs: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i]!.startsWith("--") ? args[i]!.split(/=(.*)/s, 2) : [args[i]!, undefined];
+    if (flag === "--durations") {
+      const v = inline ?? args[++i];
+      if (!v) throw new UsageError("--durations needs a value");
+      file = resolve(v);
+    } else if (flag!.startsWith("-"))
+      throw new UsageError(
+        `unknown option ${flag}; record-durations takes --durations FILE and results.json files`,
+      );
+    else inputs.push(resolve(flag!));
+  }
+  if (inputs.length === 0)
+    throw new UsageError(
+      `record-durations needs a run's results.json (such as ${join(DEFAULT_REPORT_DIR, "results.json")})`,
+    );
+  const reports: unknown[] = [];
+  for (const input of inputs) {
+    try {
+      reports.push(JSON.parse(await readFile(input, "utf8")));
+    } catch (err) {
+      throw new UsageError(`cannot read ${input}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const all = await findExamples(referenceProvider.examplesDir);
+  const next = recordDurations(await loadDurations(file), reports, all);
+  await writeDurations(file, next);
+  console.log(
+    `durations: ${file} updated from ${inputs.length} run${inputs.length === 1 ? "" : "s"} (${Object.keys(next).length} examples)`,
+  );
+  return 0;
+}
+
+const commands: Record<string, (args: readonly string[]) => Promise<number>> = {
+  examples,
+  demo,
+  install,
+  "record-durations": recordDurationsCommand,
+};
 const command = commands[process.argv[2] ?? ""];
 // `pnpm run examples -- x` passes the "--" along.
 const args = process.argv.slice(3).filter((a) => a !== "--");

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { BinaryNotFoundError, resolveTerraform, resolveTofu } from "@tsvider/conformance";
-import type { BinaryName } from "./requirements.js";
+import { BINARIES, type BinaryName, compareVersions } from "./requirements.js";
 
 /** A binary of the matrix that runs. */
 export interface AvailableBinary {
@@ -86,13 +86,6 @@ export function resolveMatrix(env: NodeJS.ProcessEnv = process.env): MatrixBinar
     .split(",")
     .map((p) => p.trim())
     .filter((p) => p !== "");
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return p;
-    }
-  };
   for (const path of extras) {
     let probed: { kind: BinaryName; version: string };
     try {
@@ -113,4 +106,71 @@ export function resolveMatrix(env: NodeJS.ProcessEnv = process.env): MatrixBinar
     matrix.push({ label, ...probed, path });
   }
   return matrix;
+}
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** A host of the set that adds no column, and why (shown in the run's header). */
+export interface SkippedHost {
+  readonly kind: BinaryName;
+  readonly version: string;
+  readonly path: string;
+  readonly why: string;
+}
+
+/**
+ * Adds the built hosts of a host set to the matrix, each probed (so a line that names the
+ * wrong binary is caught) and named `<kind>-<version>`, oldest first after the columns already
+ * there. A host that is the same file as a column, or the same kind and version (the pinned
+ * Terraform is a build of its release with experiments allowed, and a second column of the
+ * same release would only run everything twice), adds no column and is listed in `skipped`.
+ * Throws BinaryNotFoundError naming the host when one does not run or is not what the line says.
+ */
+export function addHosts(
+  matrix: readonly MatrixBinary[],
+  hosts: readonly { readonly kind: BinaryName; readonly version: string; readonly path: string }[],
+  source: string,
+): { matrix: MatrixBinary[]; skipped: SkippedHost[] } {
+  const out = [...matrix];
+  const skipped: SkippedHost[] = [];
+  const sorted = [...hosts].sort(
+    (a, b) => BINARIES.indexOf(a.kind) - BINARIES.indexOf(b.kind) || compareVersions(a.version, b.version),
+  );
+  for (const host of sorted) {
+    let probed: { kind: BinaryName; version: string };
+    try {
+      probed = probeBinary(host.path);
+    } catch (err) {
+      throw new BinaryNotFoundError(
+        `${source} printed ${host.kind} ${host.version} at ${host.path}: ${err instanceof Error ? err.message : String(err)}. Rebuild it (remove it from the cache) or run with --hosts pinned.`,
+      );
+    }
+    if (probed.kind !== host.kind || compareVersions(probed.version, host.version) !== 0)
+      throw new BinaryNotFoundError(
+        `${source} printed ${host.kind} ${host.version} at ${host.path}, but that binary is ${probed.kind} ${probed.version}; rebuild it (remove it from the cache) or run with --hosts pinned`,
+      );
+    const same = out.find(
+      (m): m is AvailableBinary =>
+        m.missing === undefined &&
+        (real(m.path) === real(host.path) ||
+          (m.kind === probed.kind && compareVersions(m.version, probed.version) === 0)),
+    );
+    if (same) {
+      skipped.push({ ...host, why: `the column ${same.label} is ${same.kind} ${same.version} already` });
+      continue;
+    }
+    out.push({
+      label: `${probed.kind}-${probed.version}`,
+      kind: probed.kind,
+      version: probed.version,
+      path: host.path,
+    });
+  }
+  return { matrix: out, skipped };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ExampleResult } from "./examples.js";
 import { judge, loadExpectedFailures, parseExpectedFailures } from "./expected-failures.js";
 import type { MatrixBinary } from "./matrix.js";
+import { toHtml, toMarkdown } from "./matrix-report.js";
 import { summarize, table, toJson, toJUnit, writeReports } from "./report.js";
 
 const matrix: MatrixBinary[] = [
@@ -227,10 +228,17 @@ describe("reports", () => {
     );
   });
 
-  it("writes results.json and junit.xml into the report directory", async () => {
+  it("writes results.json, junit.xml, matrix.md and matrix.html into the report directory", async () => {
     const dir = join(await mkdtemp(join(tmpdir(), "tsvider-report-")), "nested", "reports");
     const written = await writeReports(dir, report);
-    expect(written).toEqual({ json: join(dir, "results.json"), junit: join(dir, "junit.xml") });
+    expect(written).toEqual({
+      json: join(dir, "results.json"),
+      junit: join(dir, "junit.xml"),
+      markdown: join(dir, "matrix.md"),
+      html: join(dir, "matrix.html"),
+    });
+    expect(await readFile(written.markdown, "utf8")).toBe(toMarkdown(report));
+    expect(await readFile(written.html, "utf8")).toBe(toHtml(report));
     const json = JSON.parse(await readFile(written.json, "utf8")) as ReturnType<typeof toJson>;
     expect(json).toEqual(JSON.parse(JSON.stringify(toJson(report))));
     expect(json).toMatchObject({

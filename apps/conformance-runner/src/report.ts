@@ -3,10 +3,17 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Judgement, Outcome, Verdict } from "./expected-failures.js";
-import type { MatrixBinary } from "./matrix.js";
+import type { HostSet, UnavailableHost } from "./hosts.js";
+import type { MatrixBinary, SkippedHost } from "./matrix.js";
+import { toHtml, toMarkdown } from "./matrix-report.js";
 import { BINARIES } from "./requirements.js";
 
-export const REPORT_FILES = { json: "results.json", junit: "junit.xml" } as const;
+export const REPORT_FILES = {
+  json: "results.json",
+  junit: "junit.xml",
+  markdown: "matrix.md",
+  html: "matrix.html",
+} as const;
 
 /** The columns: the matrix's labels, else the labels the outcomes carry (pinned ones first). */
 function labelsOf(outcomes: readonly Outcome[], matrix?: readonly MatrixBinary[]): string[] {
@@ -77,6 +84,14 @@ export interface RunReport {
   readonly jobs: number;
   readonly matrix: readonly MatrixBinary[];
   readonly judgement: Judgement;
+  /** The host set asked for, the hosts of it that could not be built and those that added no column. */
+  readonly hosts?: {
+    readonly set: HostSet;
+    readonly unavailable: readonly UnavailableHost[];
+    readonly skipped?: readonly SkippedHost[];
+  };
+  /** This run's shard, when it ran one (`--shard i/n`). */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** The JSON report: the matrix, every cell, the stale list entries and the per-binary counts. */
@@ -88,6 +103,25 @@ export function toJson(report: RunReport): unknown {
     startedAt: report.startedAt,
     durationMs: report.durationMs,
     jobs: report.jobs,
+    ...(report.shard ? { shard: report.shard } : {}),
+    ...(report.hosts
+      ? {
+          hosts: {
+            set: report.hosts.set,
+            unavailable: report.hosts.unavailable.map((h) => ({
+              kind: h.kind,
+              version: h.version,
+              reason: h.unavailable,
+            })),
+            notAdded: (report.hosts.skipped ?? []).map((h) => ({
+              kind: h.kind,
+              version: h.version,
+              path: h.path,
+              reason: h.why,
+            })),
+          },
+        }
+      : {}),
     binaries: report.matrix.map((m) =>
       m.missing === undefined
         ? { label: m.label, kind: m.kind, path: m.path, version: m.version }
@@ -219,12 +253,24 @@ function caseBody(o: Outcome): string {
   }
 }
 
-/** Writes results.json and junit.xml into `dir` (made when missing); resolves to their paths. */
-export async function writeReports(dir: string, report: RunReport): Promise<{ json: string; junit: string }> {
+/**
+ * Writes results.json, junit.xml, matrix.md and matrix.html into `dir` (made when missing);
+ * resolves to their paths.
+ */
+export async function writeReports(
+  dir: string,
+  report: RunReport,
+): Promise<{ json: string; junit: string; markdown: string; html: string }> {
   await mkdir(dir, { recursive: true });
-  const json = join(dir, REPORT_FILES.json);
-  const junit = join(dir, REPORT_FILES.junit);
-  await writeFile(json, `${JSON.stringify(toJson(report), null, 2)}\n`);
-  await writeFile(junit, toJUnit(report));
-  return { json, junit };
+  const paths = {
+    json: join(dir, REPORT_FILES.json),
+    junit: join(dir, REPORT_FILES.junit),
+    markdown: join(dir, REPORT_FILES.markdown),
+    html: join(dir, REPORT_FILES.html),
+  };
+  await writeFile(paths.json, `${JSON.stringify(toJson(report), null, 2)}\n`);
+  await writeFile(paths.junit, toJUnit(report));
+  await writeFile(paths.markdown, toMarkdown(report));
+  await writeFile(paths.html, toHtml(report));
+  return paths;
 }

@@ -20,11 +20,16 @@ export interface Requirements {
   readonly minVersions: Readonly<Partial<Record<BinaryName, string>>>;
   /** Serve the provider with TSVIDER_TESTMODE=true, for the test-only components. */
   readonly testMode: boolean;
+  /**
+   * What the minimum versions are for, such as "ephemeral resources", named in the skip reason
+   * so a reader of the matrix sees why an older host does not run the example.
+   */
+  readonly feature?: string;
 }
 
 export const DEFAULT_REQUIREMENTS: Requirements = { binaries: ["tofu"], minVersions: {}, testMode: false };
 
-const KNOWN_KEYS = new Set(["binaries", "minVersions", "testMode", "$comment"]);
+const KNOWN_KEYS = new Set(["binaries", "minVersions", "feature", "testMode", "$comment"]);
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /**
@@ -38,7 +43,7 @@ export function parseRequirements(value: unknown, where: string): Requirements {
   const unknown = Object.keys(record).filter((k) => !KNOWN_KEYS.has(k));
   if (unknown.length > 0)
     throw new Error(
-      `${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(", ")}; it may hold "binaries", "minVersions" and "testMode"`,
+      `${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(", ")}; it may hold "binaries", "minVersions", "feature" and "testMode"`,
     );
 
   let binaries: BinaryName[] = [...DEFAULT_REQUIREMENTS.binaries];
@@ -69,9 +74,25 @@ export function parseRequirements(value: unknown, where: string): Requirements {
     }
   }
 
+  if (record.feature !== undefined) {
+    if (typeof record.feature !== "string" || record.feature.trim() === "")
+      throw new Error(
+        `${where}: "feature" must say what the minimum versions are for, such as "ephemeral resources"`,
+      );
+    if (Object.keys(minVersions).length === 0)
+      throw new Error(
+        `${where}: "feature" explains "minVersions", which is missing; add "minVersions" or remove "feature"`,
+      );
+  }
+
   if (record.testMode !== undefined && typeof record.testMode !== "boolean")
     throw new Error(`${where}: "testMode" must be true or false`);
-  return { binaries, minVersions, testMode: record.testMode === true };
+  return {
+    binaries,
+    minVersions,
+    testMode: record.testMode === true,
+    ...(typeof record.feature === "string" ? { feature: record.feature.trim() } : {}),
+  };
 }
 
 /** The example's requirements.json (the defaults when there is none). */
@@ -123,7 +144,9 @@ export function skipReason(
   if (other !== undefined) return other;
   const min = requirements.minVersions[binary.kind];
   if (min !== undefined && compareVersions(binary.version, min) < 0)
-    return `needs ${binary.kind} >= ${min}, this is ${binary.version} (requirements.json "minVersions")`;
+    return requirements.feature === undefined
+      ? `needs ${binary.kind} >= ${min}, this is ${binary.version} (requirements.json "minVersions")`
+      : `needs ${binary.kind} >= ${min} for ${requirements.feature}, this is ${binary.version}`;
   return undefined;
 }
 
