@@ -88,7 +88,6 @@ describe("runWithTimeout", () => {
   it("stops waiting for a handler that ignores its signal, and logs how it ends", async () => {
     const diagnostics = new Diagnostics();
     let finish!: (v: number) => void;
-    const started = Date.now();
     const value = await runWithTimeout(
       diagnostics,
       "x delete",
@@ -98,8 +97,9 @@ describe("runWithTimeout", () => {
           finish = resolve;
         }),
     );
+    // The handler's promise settles only when finish() is called below, after this await: so
+    // runWithTimeout returning at all proves it stopped waiting, with no clock to read.
     expect(value).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(diagnostics.items[0]).toMatchObject({
       severity: "error",
       summary: "x delete timed out after 30ms",

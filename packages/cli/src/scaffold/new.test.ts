@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -7,13 +8,14 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run.test-support.js";
 import { newCommand } from "../commands/new.js";
 import { loadProject } from "../project.js";
+import { WORKFLOW_HOSTS } from "./template.js";
 import { scaffoldVersions } from "./versions.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "tsvider-new-"));
@@ -128,5 +130,101 @@ describe("scaffoldVersions", () => {
     const versions = scaffoldVersions();
     const conformance = JSON.parse(readFileSync(join(packageDir, "../conformance/package.json"), "utf8"));
     expect(versions.devDependencies["@tsvider/conformance"]).toBe(`^${conformance.version}`);
+  });
+});
+
+/**
+ * actionlint, as built by tooling/actionlint/install (which `./dev test` runs before the tests):
+ * TSVIDER_ACTIONLINT, else that script's cache entry for the pinned version, else one on PATH.
+ * Never built here: a build inside a test would be slow and its time would count against the test.
+ */
+function findActionlint(): { readonly path?: string; readonly reason: string } {
+  const runs = (path: string) => spawnSync(path, ["-version"], { encoding: "utf8" }).status === 0;
+  const fromEnv = process.env.TSVIDER_ACTIONLINT;
+  if (fromEnv) {
+    return runs(fromEnv)
+      ? { path: fromEnv, reason: "" }
+      : { reason: `TSVIDER_ACTIONLINT=${fromEnv} does not run: unset it, or run tooling/actionlint/install` };
+  }
+  const repo = join(packageDir, "..", "..");
+  const versionFile = join(repo, "tooling", "actionlint", "VERSION");
+  if (existsSync(versionFile)) {
+    const version = readFileSync(versionFile, "utf8").trim();
+    const cache = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+    const cached = join(cache, "tsvider", "actionlint", version, "actionlint");
+    if (existsSync(cached) && runs(cached)) return { path: cached, reason: "" };
+  }
+  if (runs("actionlint")) return { path: "actionlint", reason: "" };
+  return {
+    reason:
+      "actionlint is not built: run tooling/actionlint/install (./dev test does), or set TSVIDER_ACTIONLINT to an actionlint binary",
+  };
+}
+
+describe("the acceptance workflow tsvider new writes", () => {
+  const actionlint = findActionlint();
+
+  async function workflowOf(type: string): Promise<{ root: string; text: string }> {
+    const cwd = fresh();
+    const result = await tsviderNew([type], cwd);
+    expect(result.exitCode).toBe(0);
+    const root = join(cwd, `terraform-provider-${type}`);
+    return { root, text: readFileSync(join(root, ".github/workflows/acceptance.yml"), "utf8") };
+  }
+
+  it("runs npm test on every host in the matrix, pointing the tests at it, with actions pinned to commits", async () => {
+    const { text } = await workflowOf("widgets");
+    for (const { host, version } of WORKFLOW_HOSTS) {
+      expect(text).toContain(`- host: ${host}\n            version: ${JSON.stringify(version)}\n`);
+    }
+    // The oldest lines a practitioner still pins, and the newest, of both hosts.
+    expect(WORKFLOW_HOSTS.map((h) => `${h.host} ${h.version}`)).toEqual([
+      "opentofu ~1.6.0",
+      "opentofu latest",
+      "terraform 1.5.7",
+      "terraform latest",
+    ]);
+    expect(text).toContain('echo "TSVIDER_ACC_BINARY=$binary" >> "$GITHUB_ENV"');
+    expect(text).toContain("fail-fast: false");
+    expect(text).toContain("tofu_wrapper: false");
+    expect(text).toContain("terraform_wrapper: false");
+    expect(text).toContain("node-version: lts/*");
+    expect(text).toMatch(/\n {6}- run: npm test\n$/);
+    const uses = [...text.matchAll(/uses: (\S+)@(\S+) # (v[\d.]+)/g)].map((m) => [m[1], m[2]!.length]);
+    expect(uses).toEqual([
+      ["actions/checkout", 40],
+      ["actions/setup-node", 40],
+      ["opentofu/setup-opentofu", 40],
+      ["hashicorp/setup-terraform", 40],
+    ]);
+  });
+
+  it("is one the generated README tells of, and that the generated tests honour (TSVIDER_ACC_BINARY)", async () => {
+    const { root } = await workflowOf("widgets");
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(".github/workflows/acceptance.yml");
+    const tests = readFileSync(join(root, "src/provider.test.ts"), "utf8");
+    expect(tests).toContain("process.env.TSVIDER_ACC_BINARY || process.env.TSVIDER_TOFU");
+    expect(tests).toContain("it.skipIf(!hasFunctions)");
+  });
+
+  it("passes actionlint, which refuses a broken copy of it", async (ctx) => {
+    if (actionlint.path === undefined) ctx.skip(actionlint.reason);
+    const lint = (root: string) =>
+      spawnSync(actionlint.path!, ["-no-color", ".github/workflows/acceptance.yml"], {
+        cwd: root,
+        encoding: "utf8",
+      });
+    const { root, text } = await workflowOf("widgets");
+    const result = lint(root);
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    // A checker that cannot fail would pass anything: a job needing one that does not exist.
+    writeFileSync(
+      join(root, ".github/workflows/acceptance.yml"),
+      text.replace("    runs-on:", "    needs: nothing\n    runs-on:"),
+    );
+    const broken = lint(root);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toMatch(/nothing/);
   });
 });

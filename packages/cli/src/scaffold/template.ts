@@ -21,7 +21,101 @@ export function scaffoldFiles(input: ScaffoldInput): ReadonlyMap<string, string>
     ["src/main.ts", mainTs(input)],
     ["src/provider.ts", providerTs(input)],
     ["src/provider.test.ts", providerTestTs(input)],
+    [".github/workflows/acceptance.yml", acceptanceWorkflow()],
   ]);
+}
+
+/**
+ * The actions the workflow uses, pinned to full commit SHAs (a tag can be moved to other code;
+ * a SHA cannot), each with the release it is, for a reader and for Dependabot.
+ */
+export const WORKFLOW_ACTIONS = {
+  checkout: "actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0",
+  setupNode: "actions/setup-node@a0853c24544627f65ddf259abe73b1d18a591444 # v5.0.0",
+  setupOpenTofu: "opentofu/setup-opentofu@a1320f892987e89d278cc92dc5adc984fb93aca4 # v2.0.2",
+  setupTerraform: "hashicorp/setup-terraform@dfe3c3f87815947d99a8997f908cb6525fc44e9e # v4.0.1",
+} as const;
+
+/**
+ * The hosts the workflow tests on, one parallel job each: the oldest release line still in use
+ * and the newest of each host. The tests skip what a host is too old for (provider functions
+ * need Terraform 1.8 or OpenTofu 1.7), so the oldest lines prove the rest still works there.
+ */
+export const WORKFLOW_HOSTS: readonly {
+  readonly host: "opentofu" | "terraform";
+  readonly version: string;
+}[] = [
+  { host: "opentofu", version: "~1.6.0" },
+  { host: "opentofu", version: "latest" },
+  { host: "terraform", version: "1.5.7" },
+  { host: "terraform", version: "latest" },
+];
+
+function acceptanceWorkflow(): string {
+  const include = WORKFLOW_HOSTS.map(
+    ({ host, version }) => `          - host: ${host}\n            version: ${JSON.stringify(version)}`,
+  ).join("\n");
+  return `# The acceptance tests (npm test) on every OpenTofu and Terraform version in the matrix, one
+# job each, in parallel: a user on any of them runs this provider as the tests do. Add the
+# versions your users pin; a version is anything the setup actions take ("1.5.7", "~1.9.0",
+# "latest"). The tests find the host through TSVIDER_ACC_BINARY, set below.
+name: acceptance
+
+on:
+  push:
+    branches: [main]
+  pull_request:
+  workflow_dispatch:
+
+permissions:
+  contents: read
+
+concurrency:
+  group: acceptance-\${{ github.ref }}
+  cancel-in-progress: true
+
+jobs:
+  test:
+    name: \${{ matrix.host }} \${{ matrix.version }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    strategy:
+      # Every host reports, not only the first to fail: a failure on one version alone says
+      # which versions a change broke.
+      fail-fast: false
+      matrix:
+        include:
+${include}
+    steps:
+      - uses: ${WORKFLOW_ACTIONS.checkout}
+        with:
+          persist-credentials: false
+      - uses: ${WORKFLOW_ACTIONS.setupNode}
+        with:
+          node-version: lts/*
+      # Without the wrappers: the tests read the host's own output and exit code.
+      - if: matrix.host == 'opentofu'
+        uses: ${WORKFLOW_ACTIONS.setupOpenTofu}
+        with:
+          tofu_version: \${{ matrix.version }}
+          tofu_wrapper: false
+      - if: matrix.host == 'terraform'
+        uses: ${WORKFLOW_ACTIONS.setupTerraform}
+        with:
+          terraform_version: \${{ matrix.version }}
+          terraform_wrapper: false
+      - name: Point the tests at the host
+        env:
+          HOST_COMMAND: \${{ matrix.host == 'opentofu' && 'tofu' || 'terraform' }}
+        run: |
+          binary=$(command -v "$HOST_COMMAND")
+          "$binary" version
+          echo "TSVIDER_ACC_BINARY=$binary" >> "$GITHUB_ENV"
+      - name: Install
+        run: if [ -f package-lock.json ]; then npm ci; else npm install; fi
+      - run: npm run typecheck
+      - run: npm test
+`;
 }
 
 function packageJson({ type, namespace, versions }: ScaffoldInput): string {
@@ -199,8 +293,10 @@ export const provider = defineProvider({
 }
 
 function providerTestTs({ type, namespace }: ScaffoldInput): string {
-  return `// Acceptance tests: the provider is served from this process and driven by the real tofu
-// (TSVIDER_TOFU, or tofu on PATH) through plan, apply, a convergence check and destroy.
+  return `// Acceptance tests: the provider is served from this process and driven by the real tofu or
+// terraform (TSVIDER_ACC_BINARY, else TSVIDER_TOFU, else tofu on PATH) through plan, apply, a
+// convergence check and destroy. .github/workflows/acceptance.yml runs them on several versions.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -211,6 +307,20 @@ import { provider } from "./provider.js";
 
 const address = "${namespace}/${type}";
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** The host the tests drive, as acceptanceTest finds it, and its version ("OpenTofu v1.6.3"). */
+function hostVersion(): { readonly name: string; readonly major: number; readonly minor: number } | undefined {
+  const binary = process.env.TSVIDER_ACC_BINARY || process.env.TSVIDER_TOFU || "tofu";
+  const env = { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null", CHECKPOINT_DISABLE: "1" };
+  const text = spawnSync(binary, ["version"], { encoding: "utf8", env }).stdout ?? "";
+  const match = /^(OpenTofu|Terraform) v(\\d+)\\.(\\d+)/.exec(text);
+  return match ? { name: match[1]!, major: Number(match[2]), minor: Number(match[3]) } : undefined;
+}
+const host = hostVersion();
+// Provider functions came with Terraform 1.8 and OpenTofu 1.7; an older host cannot call one
+// (\`provider::\` is a syntax error to it), while everything else here works on it.
+const minor = host?.name === "Terraform" ? 8 : 7;
+const hasFunctions = host === undefined || host.major > 1 || (host.major === 1 && host.minor >= minor);
 
 // The provider runs in this process, so paths in config are absolute.
 const files = mkdtempSync(join(tmpdir(), "${type}-test-"));
@@ -284,7 +394,7 @@ describe("${type}_file data source", () => {
 });
 
 describe("provider::${type}::sha256", () => {
-  it("hashes a string", async () => {
+  it.skipIf(!hasFunctions)("hashes a string (on Terraform 1.8 or OpenTofu 1.7 and newer)", async () => {
     await acceptanceTest({
       provider,
       address,
@@ -311,6 +421,8 @@ An OpenTofu and Terraform provider written in TypeScript with
   (\`${type}_file\`) and a function (\`provider::${type}::sha256\`).
 - \`src/main.ts\`: the entry point the built executable runs.
 - \`src/provider.test.ts\`: acceptance tests on \`@tsvider/conformance\`.
+- \`.github/workflows/acceptance.yml\`: those tests on GitHub Actions, one parallel job per
+  OpenTofu and Terraform version in its matrix.
 
 ## Test
 
@@ -322,7 +434,15 @@ npm run typecheck
 
 Each test serves the provider from the test process and runs the real \`tofu\` against it
 (plan, apply, a plan that must be empty, destroy). Set \`TSVIDER_ACC_KEEP=1\` to keep the
-working directories for a look.
+working directories for a look. \`TSVIDER_ACC_BINARY=/path/to/terraform npm test\` runs them on
+Terraform, or on any other version of either.
+
+Users pin old hosts for years, so CI runs the tests on the oldest versions in use (OpenTofu 1.6,
+Terraform 1.5.7) as well as the newest: edit the matrix in
+\`.github/workflows/acceptance.yml\` to match yours. A feature newer than a host is skipped
+there (provider functions need Terraform 1.8 or OpenTofu 1.7); a write-only attribute set on a
+host before Terraform 1.11 or OpenTofu 1.11 is refused with an error that says which version it
+needs, so the value never reaches that host's state.
 
 ## Use it locally
 

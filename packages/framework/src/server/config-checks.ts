@@ -18,6 +18,23 @@ export interface ConfigCheckOptions {
    * does not would take the null the plan holds for them as the provider dropping a value.
    */
   readonly writeOnlyAllowed?: boolean;
+  /** The resource type the config is of, which names the attribute in what a practitioner reads. */
+  readonly typeName?: string;
+}
+
+/**
+ * The first releases whose ValidateResourceConfig says `write_only_attributes_allowed`. Older
+ * hosts (Terraform 1.5.7 and OpenTofu 1.6.3 were tried) send no capabilities and read the
+ * schema's write_only flag as nothing: to them the value is an ordinary argument, and the null
+ * the framework plans for it fails their plan as "Provider produced invalid plan ... a bug in
+ * the provider". Refused at validation instead, the practitioner reads the real reason.
+ */
+export const WRITE_ONLY_HOSTS = "Terraform 1.11 or OpenTofu 1.11";
+
+/** The sentence a practitioner reads when a host without write-only support is given one. */
+export function writeOnlyUnsupported(typeName: string | undefined, path: ValuePath): string {
+  const where = typeName === undefined ? path.text : `${typeName}.${path.text}`;
+  return `${where} is write-only, which needs ${WRITE_ONLY_HOSTS} or newer; this Terraform or OpenTofu does not support write-only attributes (it did not say it does when validating the configuration), so the value could not be kept out of its plan and state. Upgrade it, or leave ${path.text} unset.`;
 }
 
 export function checkConfig(
@@ -26,7 +43,15 @@ export function checkConfig(
   diagnostics: Diagnostics,
   options: ConfigCheckOptions = {},
 ): void {
-  checkObject(schema, config, ValuePath.root, diagnostics, options.writeOnlyAllowed ?? true);
+  checkObject(schema, config, ValuePath.root, diagnostics, {
+    writeOnlyAllowed: options.writeOnlyAllowed ?? true,
+    typeName: options.typeName,
+  });
+}
+
+interface Host {
+  readonly writeOnlyAllowed: boolean;
+  readonly typeName: string | undefined;
 }
 
 function checkObject(
@@ -34,15 +59,17 @@ function checkObject(
   config: ObjectValue,
   path: ValuePath,
   diagnostics: Diagnostics,
-  writeOnlyAllowed: boolean,
+  host: Host,
 ): void {
   for (const [name, entry] of Object.entries(schema)) {
     const value = config[name] ?? null;
     const here = path.attribute(name);
-    if (!writeOnlyAllowed && entry.kind !== "block" && entry.options.writeOnly && value !== null) {
+    // Checked before "unknown": an unknown value becomes a known one by apply, and this host
+    // would plan and store that like any other argument.
+    if (!host.writeOnlyAllowed && entry.kind !== "block" && entry.options.writeOnly && value !== null) {
       diagnostics.addError(
         "Write-only attribute not supported",
-        `"${here.text}" is write-only, which needs Terraform 1.11 or OpenTofu 1.11 or later, and this one did not say it supports write-only attributes. Upgrade it, or leave "${here.text}" unset.`,
+        writeOnlyUnsupported(host.typeName, here),
         here.steps,
       );
       continue;
@@ -67,7 +94,7 @@ function checkObject(
       if (element.value === null) {
         nullElement(element.path, diagnostics);
       } else if (isRecord(element.value)) {
-        checkObject(innerSchema(entry), element.value, element.path, diagnostics, writeOnlyAllowed);
+        checkObject(innerSchema(entry), element.value, element.path, diagnostics, host);
       }
     }
   }

@@ -20,7 +20,7 @@ export async function validateResourceConfig(
     diagnostics,
     who: resource.typeName,
     check: () => {
-      checkConfig(resource.schema, config, diagnostics, host);
+      checkConfig(resource.schema, config, diagnostics, { ...host, typeName: resource.typeName });
       checkConfiguredTimeouts(resource.schema, config, diagnostics);
     },
     validateConfig:
