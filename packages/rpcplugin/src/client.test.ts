@@ -113,6 +113,9 @@ describe("startPluginClient", () => {
   });
 
   it("gives up on a plugin that never handshakes, and kills it", async () => {
+    // A deadline that is the behaviour: startTimeoutMs (300 ms) is honoured, not the 60 s
+    // default. The bound sits between the two, 100 times the 300 ms asked for, so a loaded
+    // machine meets it while a client that ignored the option still fails.
     const started = Date.now();
     await expect(
       startPluginClient({
@@ -122,7 +125,7 @@ describe("startPluginClient", () => {
         startTimeoutMs: 300,
       }),
     ).rejects.toThrow(/did not print its go-plugin handshake line within 0 s/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it("reports the plugin's own refusal when no offered version is served", async () => {

@@ -38,11 +38,14 @@ const launch = (flags: string[], env?: NodeJS.ProcessEnv) =>
   run(["launch", ...flags, "--", process.execPath, fixture], env);
 
 describe("launched by go-plugin's client", () => {
-  it("negotiates protocol 6 over AutoMTLS, answers a ping, and exits within 2 s of Shutdown", async () => {
+  it("negotiates protocol 6 over AutoMTLS, answers a ping, and exits by itself on Shutdown", async () => {
     const r = await launch(["-versions", "5,6"]);
     expect(r.error).toBeUndefined();
+    // No clock of ours here. The one deadline is the host's own: go-plugin's Kill (what
+    // Terraform and OpenTofu call) waits two seconds after Shutdown, then kills the plugin and
+    // logs that it did; `graceful` is the oracle's report that this did not happen. Our plugin
+    // exits in tens of milliseconds, so a loaded machine stays far inside it.
     expect(r).toMatchObject({ version: 6, network: "unix", ping: true, exited: true, graceful: true });
-    expect(r.shutdownMs).toBeLessThan(2000);
     // go-plugin logs when it had to kill a plugin that did not exit by itself.
     expect(r.logs.map((l) => l["@message"])).not.toContain("plugin failed to exit gracefully");
   });

@@ -13,6 +13,8 @@ import { terraformMagicCookie } from "./handshake.js";
 import { type RunningPlugin, servePlugin } from "./server.js";
 
 const running: RunningPlugin[] = [];
+/** A guard against a hang, below the test's own limit (120 s); refusals take milliseconds. */
+const REFUSAL_DEADLINE_MS = 60_000;
 afterEach(async () => {
   for (const p of running.splice(0)) await p.stop();
 });
@@ -83,9 +85,14 @@ describe("servePlugin over AutoMTLS", () => {
       Buffer.from(stranger.certificatePem),
     );
     const health = new HealthClient(`unix://${plugin.address}`, creds);
+    // The deadline only bounds a hang: a refusal arrives at once, and a loaded machine must not
+    // turn it into DEADLINE_EXCEEDED, hence far more than the usual few milliseconds.
     const err = await new Promise<grpc.ServiceError | null>((resolve) =>
-      health.check({ service: "plugin" }, new grpc.Metadata(), { deadline: Date.now() + 5000 }, (e) =>
-        resolve(e),
+      health.check(
+        { service: "plugin" },
+        new grpc.Metadata(),
+        { deadline: Date.now() + REFUSAL_DEADLINE_MS },
+        (e) => resolve(e),
       ),
     );
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);
@@ -125,9 +132,13 @@ describe("servePlugin over AutoMTLS", () => {
   it("refuses a plaintext client when the host asked for TLS", async () => {
     const { plugin } = await start(createServerCertificate());
     const health = new HealthClient(`unix://${plugin.address}`, grpc.credentials.createInsecure());
+    // As above: a deadline against a hang only, far above the few milliseconds a refusal takes.
     const err = await new Promise<grpc.ServiceError | null>((resolve) =>
-      health.check({ service: "plugin" }, new grpc.Metadata(), { deadline: Date.now() + 5000 }, (e) =>
-        resolve(e),
+      health.check(
+        { service: "plugin" },
+        new grpc.Metadata(),
+        { deadline: Date.now() + REFUSAL_DEADLINE_MS },
+        (e) => resolve(e),
       ),
     );
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);

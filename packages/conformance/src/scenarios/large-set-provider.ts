@@ -1,5 +1,5 @@
-// The provider and configuration of the 10,000-element set scenario (large-sets.test.ts);
-// apps/bench/src/large-set.ts times the same resource and configuration.
+// The provider and configuration of the large-set scenario (large-sets.test.ts, 1,000
+// strings); apps/bench/src/large-set.ts times the same resource and configuration up to 10,000.
 import { attr, block, defineProvider, defineResource, t } from "@tsvider/framework";
 import { Journal, SCENARIO_PROVIDER } from "./scenario-providers.js";
 

@@ -1,25 +1,26 @@
-// Sets of 10,000 elements through plan and apply: the host sends the whole set in config,
-// proposed state and plan; the provider decodes it, checks its plan against the config (set
-// elements paired by value) and answers it, and the host reads it back in the refresh before
-// the convergence plan and the destroy. This test proves that right at 10,000 elements; how
-// long it takes is measured by apps/bench (src/large-set.ts), never asserted here.
+// Large sets through plan and apply: the host sends the whole set in config, proposed state
+// and plan; the provider decodes it, checks its plan against the config (set elements paired
+// by value) and answers it, and the host reads it back in the refresh before the convergence
+// plan and the destroy. This test proves that right for a set of 1,000 strings and one of 200
+// blocks. The 10,000-element set, and how the time grows with the size, is apps/bench's
+// (src/large-set.ts), never asserted here.
 //
-// It is slow, and not because of the provider: OpenTofu checks an applied set against the
-// planned one by comparing every element with every other, which is quadratic (about 2 minutes
-// per apply or refresh-and-plan at 10,000 elements on two cores, while the provider spends
-// well under a second in all). Hence one step, a set of strings at full size, a set of blocks
-// at 200 (their pairing is costlier still), and a timeout far above the suite's default.
+// Why not 10,000 here: OpenTofu checks an applied set against the planned one by comparing
+// every element with every other, which is quadratic (about 2 minutes per apply or
+// refresh-and-plan at 10,000 elements on two cores, while the provider spends well under a
+// second in all). At 1,000 the host's share is about a hundredth of that; the provider's code
+// paths are the same at any size past the few elements other scenarios use.
 import { describe, expect, it } from "vitest";
 import { acceptanceTest, stateCheck } from "../index.js";
 import { largeSetConfig, largeSetProvider, largeSetSeen } from "./large-set-provider.js";
 import { SCENARIO_ADDRESS, storedInstance } from "./scenario-providers.js";
 
-const SIZE = 10_000;
+const SIZE = 1_000;
 const BLOCKS = 200;
 
-describe("scenario: sets of 10,000 elements", () => {
+describe("scenario: large sets", () => {
   it(
-    "plans, applies, refreshes and destroys a set of 10,000 strings",
+    "plans, applies, refreshes and destroys a set of 1,000 strings and one of 200 blocks",
     async () => {
       largeSetSeen.clear();
       await acceptanceTest({
@@ -45,6 +46,8 @@ describe("scenario: sets of 10,000 elements", () => {
         ],
       });
     },
-    30 * 60_000,
+    // A guard against a hang, not a timing: a loaded machine may take many times the usual
+    // half minute or so.
+    10 * 60_000,
   );
 });

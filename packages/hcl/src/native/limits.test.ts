@@ -1,10 +1,12 @@
 // Input nested beyond what the parser recurses into gives a diagnostic, never a stack
-// overflow (hcl itself has no limit); huge input parses in time linear in its size.
+// overflow (hcl itself has no limit); huge input parses with work linear in its size (counted
+// in token reads here; the time it takes is measured by apps/bench, src/scale.ts).
 import * as cty from "@tsvider/cty";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { EvalContext } from "../eval-context.js";
 import { expressionArb, templateArb } from "../internal/hcl-arbitraries.test-support.js";
+import { initialPos } from "../pos.js";
 import {
   maxExpressionHeight,
   maxNestingDepth,
@@ -13,6 +15,8 @@ import {
   parseTemplate,
 } from "./index.js";
 import type { NativeExpression } from "./node.js";
+import { Peeker } from "./peeker.js";
+import { scanTokens } from "./scanner.js";
 
 /** Each construct nested D deep. */
 const nested = (D: number): Record<string, string> => ({
@@ -33,6 +37,8 @@ const nested = (D: number): Record<string, string> => ({
   directives: `"${"%{if true}".repeat(D)}x${"%{endif}".repeat(D)}"`,
 });
 const D = 10_000;
+/** Reads of the parser's Peeker per token of a file, at most (about 2.7 for the file below today). */
+const READS_PER_TOKEN = 4;
 const deep = nested(D);
 const ctx: EvalContext = { variables: { a: { value: 0, type: { kind: "number" } } }, functions: {} };
 
@@ -125,24 +131,41 @@ describe("an expression's height is at most two nodes per byte, plus two", () =>
 });
 
 describe("size", () => {
-  test("a 2 MB file parses, and twice the input takes about twice the time", () => {
+  // Scale by counting, not by the clock. Every token the parser looks at comes through its
+  // Peeker, so the Peeker's reads (peek and read both) measure the parser's work: a parser that
+  // went back over earlier input would read each token more often as the file grew.
+  test("a 2 MB file parses, reading each token a bounded number of times, twice the reads for twice the input", () => {
     const unit = (i: number) =>
       `resource "x" "r${i}" {\n  a = "v-\${var.x}"\n  n = [1, 2, ${i}]\n  # é comment\n  h = <<-EOT\n    text\n  EOT\n}\n`;
     const make = (n: number) => Array.from({ length: n }, (_, i) => unit(i)).join("");
-    const time = (src: string) => {
-      const t = performance.now();
-      const p = parseConfig(src, "big.hcl");
-      expect(p.diagnostics).toEqual([]);
-      return performance.now() - t;
+    const peeker = Peeker.prototype as unknown as { next(this: Peeker): unknown };
+    const next = peeker.next;
+    let reads = 0;
+    // A counter around the real method, for this test only (restored below).
+    peeker.next = function (this: Peeker) {
+      reads++;
+      return next.call(this);
     };
-    const small = make(10_000);
-    const big = make(20_000);
-    expect(big.length).toBeGreaterThan(2_000_000);
-    time(small); // warm up
-    const ts = time(small);
-    const tb = time(big);
-    // Generous: quadratic behaviour would give about 4x.
-    expect(tb / ts).toBeLessThan(3.2);
+    try {
+      const count = (src: string) => {
+        reads = 0;
+        const p = parseConfig(src, "big.hcl");
+        expect(p.diagnostics).toEqual([]);
+        return reads;
+      };
+      const tokens = (src: string) => scanTokens(Buffer.from(src), "big.hcl", initialPos, "normal").length;
+      const small = make(2_000);
+      const readsSmall = count(small);
+      expect(readsSmall / tokens(small)).toBeLessThan(READS_PER_TOKEN);
+      // The same blocks, twice and ten times as many: twice and ten times the reads (a parser
+      // going back over earlier input would read about 4x and 100x).
+      expect(count(make(4_000)) / readsSmall).toBeLessThan(2.05);
+      const big = make(20_000);
+      expect(Buffer.byteLength(big)).toBeGreaterThan(2_000_000);
+      expect(count(big) / readsSmall).toBeLessThan(10.25);
+    } finally {
+      peeker.next = next;
+    }
   });
 
   test("one very long string, comment and tuple", () => {
