@@ -126,11 +126,16 @@ export async function runSteps(title, steps) {
       if (tests.length > shown.length) out.push(`    … and ${tests.length - shown.length} more (see above)`);
     }
   }
+  const passed = results.filter((r) => r.outcome === "passed").length;
+  const notRun = results.length - passed - failed.length;
   out.push(
     ``,
     failed.length === 0
       ? `${title}: every step that ran passed`
       : `${title}: ${failed.length} of ${results.length} steps failed: ${failed.map((r) => r.step.name).join(", ")}`,
+    // The closing line in the plain form CI systems read: steps, not tests (each step's own
+    // runner printed its counts above).
+    `steps: ${passed} passed, ${failed.length} failed${notRun > 0 ? `, ${notRun} skipped` : ""}`,
   );
   process.stderr.write(`${out.join("\n")}\n`);
   return failed.length === 0 && !interrupted ? 0 : 1;
