@@ -2,8 +2,8 @@
 // diff of that list: a listed cell that fails does not fail the run; a listed cell that passes
 // does ("fixed: remove it from the list"), and so does an entry naming no example, so the list
 // never claims more than is true.
-import { readFile } from "node:fs/promises";
 import type { ExampleResult } from "./examples.js";
+import { readJsonFile } from "./json-file.js";
 
 export interface ExpectedFailure {
   /** The example's directory relative to the examples root, such as "resources/x/basic". */
@@ -59,19 +59,8 @@ export function parseExpectedFailures(value: unknown, where: string): ExpectedFa
 
 /** The list in `file`; none when there is no such file. */
 export async function loadExpectedFailures(file: string): Promise<ExpectedFailure[]> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw err;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${file}: not JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const parsed = await readJsonFile(file);
+  if (parsed === undefined) return [];
   return parseExpectedFailures(parsed, file);
 }
 

@@ -3,8 +3,8 @@
 // can run it, and whether the provider runs in test mode. The runner reads it before copying
 // anything, so a cell of the matrix the example cannot run on is skipped with the reason
 // instead of failing on a binary too old to know what the example uses.
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readJsonFile } from "./json-file.js";
 
 /** The kinds of binary an example can run under. */
 export const BINARIES = ["tofu", "terraform"] as const;
@@ -98,19 +98,8 @@ export function parseRequirements(value: unknown, where: string): Requirements {
 /** The example's requirements.json (the defaults when there is none). */
 export async function loadRequirements(dir: string): Promise<Requirements> {
   const file = join(dir, REQUIREMENTS_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return DEFAULT_REQUIREMENTS;
-    throw err;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${file}: not JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const parsed = await readJsonFile(file);
+  if (parsed === undefined) return DEFAULT_REQUIREMENTS;
   return parseRequirements(parsed, file);
 }
 

@@ -6,6 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UsageError } from "./args.js";
+import { readJsonFile } from "./json-file.js";
 import type { MatrixBinary } from "./matrix.js";
 import { kindSkipReason, loadRequirements, skipReason } from "./requirements.js";
 
@@ -124,19 +125,8 @@ export function planShards(
 
 /** The committed durations: `{}` when the file does not exist. */
 export async function loadDurations(file: string): Promise<Durations> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw err;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${file}: not JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const parsed = await readJsonFile(file);
+  if (parsed === undefined) return {};
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new Error(`${file}: must be an object of example path → seconds`);
   for (const [k, v] of Object.entries(parsed))
