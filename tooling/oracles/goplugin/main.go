@@ -192,6 +192,20 @@ func pluginSets(versions string) map[int]plugin.PluginSet {
 	return sets
 }
 
+// launchClient starts the plugin command as Terraform starts a provider: gRPC only, the
+// offered app protocol versions, AutoMTLS unless turned off. launch and call share it.
+func launchClient(cookie plugin.HandshakeConfig, versions string, tls bool, command []string, logger hclog.Logger) *plugin.Client {
+	return plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  cookie,
+		VersionedPlugins: pluginSets(versions),
+		Cmd:              exec.Command(command[0], command[1:]...),
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		AutoMTLS:         tls,
+		Logger:           logger,
+		StartTimeout:     time.Minute,
+	})
+}
+
 func launch(args []string, logger hclog.Logger) report {
 	flags := flag.NewFlagSet("launch", flag.ExitOnError)
 	versions := flags.String("versions", "5,6", "app protocol versions the host offers")
@@ -200,15 +214,7 @@ func launch(args []string, logger hclog.Logger) report {
 	if flags.NArg() == 0 {
 		fail("launch needs the plugin's command after --")
 	}
-	client := plugin.NewClient(&plugin.ClientConfig{
-		HandshakeConfig:  handshake,
-		VersionedPlugins: pluginSets(*versions),
-		Cmd:              exec.Command(flags.Arg(0), flags.Args()[1:]...),
-		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		AutoMTLS:         *tls,
-		Logger:           logger,
-		StartTimeout:     time.Minute,
-	})
+	client := launchClient(handshake, *versions, *tls, flags.Args(), logger)
 	defer client.Kill()
 	return exercise(client)
 }
@@ -227,15 +233,7 @@ func callService(args []string, logger hclog.Logger) report {
 	if err := json.Unmarshal([]byte(*callsJSON), &calls); err != nil || len(calls) == 0 {
 		fail(fmt.Sprintf("-calls needs a JSON list of {\"method\",\"request\"} objects: %v", err))
 	}
-	client := plugin.NewClient(&plugin.ClientConfig{
-		HandshakeConfig:  parseCookie(*cookie),
-		VersionedPlugins: pluginSets(*versions),
-		Cmd:              exec.Command(flags.Arg(0), flags.Args()[1:]...),
-		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		AutoMTLS:         *tls,
-		Logger:           logger,
-		StartTimeout:     time.Minute,
-	})
+	client := launchClient(parseCookie(*cookie), *versions, *tls, flags.Args(), logger)
 	defer client.Kill()
 	r := connect(client)
 	if r.Error != "" {
