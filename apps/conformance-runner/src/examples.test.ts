@@ -229,10 +229,10 @@ export function after({ dir, passed }) {
   writeFileSync(join(dir, "after.json"), JSON.stringify({ passed }));
 }
 `,
-      { testMode: true },
+      { binaries: ["tofu"], testMode: true },
     );
     const [result, ...rest] = await runExample(examplesRoot, "testmode", env, version);
-    // Written for tofu only (the default): the terraform column is a skip, with the reason.
+    // Written for tofu only: the terraform column is a skip, with the reason.
     expect(rest).toEqual([
       expect.objectContaining({
         binary: "terraform",
@@ -370,7 +370,7 @@ export function after({ dir, passed }) {
     const matrix = resolveMatrix({ ...process.env, TSVIDER_TERRAFORM: nowhere, TSVIDER_EXTRA_BINARIES: "" });
     const withoutTerraform: Environment = { ...env, matrix };
     await example("needs-terraform", "", "", { binaries: ["terraform"] });
-    await example("tofu-only", "", "");
+    await example("tofu-only", "", "", { binaries: ["tofu"] });
     const [needs] = await runExample(examplesRoot, "needs-terraform", withoutTerraform, version).then((r) =>
       r.filter((x) => x.binary === "terraform"),
     );

@@ -1,5 +1,5 @@
 // Running example directories through the real binaries, the way a practitioner would:
-// init, plan, apply, a re-plan that must be empty, destroy, with the example's own checks of
+// init, plan (saved), apply of the saved plan, a re-plan that must be empty, destroy, with the example's own checks of
 // the effect after apply and after destroy. An example's requirements.json picks the binaries
 // it is written for (Terraform for the kinds OpenTofu never calls), their oldest versions and
 // test mode; its checks.mjs may set something up beforehand (a loopback server, say) and
@@ -48,6 +48,9 @@ export interface ExampleChecks {
   afterApply?(ctx: CheckContext): void | Promise<void>;
   afterDestroy?(ctx: CheckContext): void | Promise<void>;
 }
+
+/** The plan file the default cycle's `plan` writes and its `apply` applies, in the work dir. */
+const SAVED_PLAN = "tsvider.tfplan";
 
 const KNOWN_EXPORTS = new Set(["initArgs", "env", "before", "after", "steps", "afterApply", "afterDestroy"]);
 
@@ -461,8 +464,10 @@ export async function runExampleOn(
     await step("lock file", () => checkLockFile(workDir, env, version, binary));
 
     const apply = async () => {
-      await step("plan", () => work.run(["plan", "-no-color", "-input=false"]));
-      await step("apply", () => work.run(["apply", "-no-color", "-input=false", "-auto-approve"]));
+      // The plan is saved and applied as saved, as a CI pipeline does: `apply` without a plan
+      // file would plan a second time, one more round of provider starts for nothing new.
+      await step("plan", () => work.run(["plan", "-no-color", "-input=false", `-out=${SAVED_PLAN}`]));
+      await step("apply", () => work.run(["apply", "-no-color", "-input=false", SAVED_PLAN]));
       await step("checks after apply", async () => checks.afterApply?.(await checkContext()));
       await step("no-op plan", async () => {
         const res = await work.run(["plan", "-no-color", "-input=false", "-detailed-exitcode"], {

@@ -14,7 +14,7 @@ export const REQUIREMENTS_FILE = "requirements.json";
 
 /** An example's `requirements.json`, with the defaults filled in. */
 export interface Requirements {
-  /** The kinds of binary the example runs under (default: tofu only). */
+  /** The kinds of binary the example runs under (default: both, tofu and terraform). */
   readonly binaries: readonly BinaryName[];
   /** The oldest version of each kind that can run it, such as `{ "terraform": "1.14.0" }`. */
   readonly minVersions: Readonly<Partial<Record<BinaryName, string>>>;
@@ -27,7 +27,13 @@ export interface Requirements {
   readonly feature?: string;
 }
 
-export const DEFAULT_REQUIREMENTS: Requirements = { binaries: ["tofu"], minVersions: {}, testMode: false };
+// Every example runs on both kinds unless it says otherwise: a provider that works on one host
+// but was never tried on the other is what this matrix exists to catch.
+export const DEFAULT_REQUIREMENTS: Requirements = {
+  binaries: ["tofu", "terraform"],
+  minVersions: {},
+  testMode: false,
+};
 
 const KNOWN_KEYS = new Set(["binaries", "minVersions", "feature", "testMode", "$comment"]);
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
