@@ -30,7 +30,16 @@ import {
   typeEquals,
   typeToJSONText,
 } from "./types.js";
-import { type CtyValue, Decimal, Dynamic, Marked, mark, RefinedUnknown, Unknown } from "./values.js";
+import {
+  type CtyValue,
+  Decimal,
+  Dynamic,
+  decimalFromText,
+  Marked,
+  mark,
+  RefinedUnknown,
+  Unknown,
+} from "./values.js";
 
 const expectType = (got: CtyType, want: CtyType) => expect(typeToJSONText(got)).toBe(typeToJSONText(want));
 
@@ -231,8 +240,12 @@ describe("strings, numbers and bools", () => {
     expect(() => convert("1e99999999999999999999", string, number)).toThrow(ConversionError);
     expect(() => convert("1e3000000000", string, number)).toThrow("a number is required");
     expect(convert("0e9999999999", string, number)).toEqual(new Decimal("0"));
-    // go-cty gives a 512-bit approximation (or +Inf); we will not write out 200001 digits.
-    expect(() => convert("1e200000", string, number)).toThrow(RangeError);
+    // Held as a digit and an exponent: 1e-2000000 is converted, computed with, but not
+    // written out (2000002 characters).
+    const tiny = convert("1e-2000000", string, number);
+    expect(tiny).toBeInstanceOf(Decimal);
+    expect(() => convert(tiny, number, string)).toThrow(RangeError);
+    expect(convert("1e200000", string, number)).toEqual(decimalFromText("1e200000"));
   });
 
   it("reads bools from true, false, 1 and 0 only", () => {

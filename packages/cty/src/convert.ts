@@ -16,10 +16,10 @@
 //
 // Known gaps: go-cty keeps numbers to a 512-bit mantissa (about 154 significant digits), so
 // it rounds a longer number parsed from a string, and writes such a number as a string with
-// fewer digits; we keep every digit (as the codecs do). A string whose exponent would make
-// an exact value absurdly long (beyond 1e±100000, or 2^±10000 with a "p" exponent) throws a
-// RangeError instead of converting, unless it is beyond big.Float's range altogether, where
-// it is an infinity or zero, as in go-cty. Where go-cty's answer depends on its random map
+// fewer digits; we keep every digit (as the codecs do). A string with a large exponent is
+// converted in time proportional to its length (held as digits and an exponent); a number
+// whose text would pass 1,000,000 characters is refused (RangeError) only where it would be
+// written out. Beyond big.Float's range altogether it is an infinity or zero, as in go-cty. Where go-cty's answer depends on its random map
 // order (which of several failing attributes a message names) we take name order, one of the
 // answers go-cty can give. Where go-cty panics (a few conversions of unknowns from `dynamic`
 // or from maps whose types turn out not to fit; a unification's conversion applied to a value

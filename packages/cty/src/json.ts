@@ -182,7 +182,12 @@ function writeJson(value: CtyValue, type: CtyType, path: Path): string {
         throw new CtyValueError(path, `${value} cannot be written as JSON`);
       }
       if (typeof value !== "number" && typeof value !== "bigint" && !(value instanceof Decimal)) break;
-      return numberText(value);
+      try {
+        return numberText(value);
+      } catch (err) {
+        if (err instanceof RangeError) throw new CtyValueError(path, err.message);
+        throw err;
+      }
     case "object": {
       if (!isRecord(value)) break;
       const fields = mapObjectFields(value, type, path, (field, t, at) =>

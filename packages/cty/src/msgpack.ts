@@ -8,6 +8,7 @@
 
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
 import { checkTupleLength, collectionElements } from "./internal/collections.js";
+import { escapedUtf8Text } from "./internal/escaped-utf8.js";
 import { bigFloatOf, DECIMAL_TEXT_PRECISION } from "./internal/go-number.js";
 import { MsgpackWriter } from "./internal/msgpack-writer.js";
 import { mapObjectFields } from "./internal/object-fields.js";
@@ -41,7 +42,7 @@ import {
   Decimal,
   Dynamic,
   decimalFromText,
-  exactNumberFromDecimalText,
+  decimalParts,
   isRecord,
   isUnknown,
   Marked,
@@ -49,6 +50,7 @@ import {
   numberFromDecimalText,
   numberText,
   RefinedUnknown,
+  simplestNumberOfParts,
   Unknown,
 } from "./values.js";
 
@@ -85,6 +87,33 @@ const keyDecoder: KeyDecoder = {
   },
 };
 const decoder = new Decoder({ extensionCodec, useBigInt64: true, keyDecoder });
+
+// go-cty keeps the bytes of a str that is not valid UTF-8 and writes them back unchanged,
+// where the library would decode them to other text; such a string (value or map key) is
+// read here with each bad byte held as a lone surrogate (internal/escaped-utf8.ts), which our
+// writer turns back into the byte. Valid strings, nearly all, go the library's way.
+interface LibraryDecoderState {
+  bytes: Uint8Array;
+  pos: number;
+  maxStrLength: number;
+  decodeUtf8String(byteLength: number, headerOffset: number): unknown;
+}
+{
+  const state = decoder as unknown as LibraryDecoderState;
+  const libraryDecodeUtf8String = state.decodeUtf8String.bind(decoder);
+  state.decodeUtf8String = (byteLength, headerOffset) => {
+    const start = state.pos + headerOffset;
+    const end = start + byteLength;
+    if (byteLength <= state.maxStrLength && end <= state.bytes.byteLength) {
+      const escaped = escapedUtf8Text(state.bytes, start, end);
+      if (escaped !== undefined) {
+        state.pos = end;
+        return escaped;
+      }
+    }
+    return libraryDecodeUtf8String(byteLength, headerOffset);
+  };
+}
 
 /** The library's reading of msgpack bytes, with any "__proto__" map key as it was sent. */
 function decodeRaw(bytes: Uint8Array): unknown {
@@ -242,7 +271,11 @@ function write(w: MsgpackWriter, value: CtyValue, type: CtyType, path: Path): vo
       if (typeof value !== "number" && typeof value !== "bigint" && !(value instanceof Decimal)) break;
       const form = wireNumber(value, path);
       if (typeof form === "string") w.string(form);
-      else if (typeof form === "number" && !Number.isInteger(form)) w.float64(form);
+      else if (
+        typeof form === "number" &&
+        !(form >= INT64_MIN_DOUBLE && form < INT64_LIMIT_DOUBLE && Number.isInteger(form))
+      )
+        w.float64(form);
       else w.int(form);
       return;
     }
@@ -342,7 +375,10 @@ function numberFromRaw(raw: unknown, path: Path): CtyNumber {
       const n = numberFromDecimalText(raw);
       return bigFloatOf(n).precision === DECIMAL_TEXT_PRECISION ? n : decimalFromText(raw);
     } catch {
-      throw new CtyValueError(path, `a number is required, but got the string "${raw}"`);
+      throw new CtyValueError(
+        path,
+        `a number is required, but got the string ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`,
+      );
     }
   }
   throw mismatch(raw, number, path);
@@ -359,15 +395,23 @@ function wireNumber(value: CtyNumber, path: Path): number | bigint | string {
     if (decimalsAsText && Object.is(value, -0)) return "-0";
     if (!Number.isInteger(value)) return value; // a non-integer double, or ±Inf: float64
     if (value >= INT64_MIN_DOUBLE && value < INT64_LIMIT_DOUBLE) return value;
-    return numberText(value);
+    // A whole double beyond int64 is go-cty's float64 (cty.NumberFloatVal), which go-cty's
+    // Marshal writes as its shortest text ("1" and 300 zeros for 1e300); go-cty reads that
+    // text at 512 bits, so handed to go-cty itself it goes as the float64 it is.
+    return decimalsAsText ? value : numberText(value);
   }
   if (typeof value === "bigint") {
     return value < INT64_MIN || value > INT64_MAX ? value.toString() : value;
   }
   // The exact value, as we hold it (go-cty rounds what it reads; we send what we have).
-  if (decimalsAsText) return value.text;
-  const simplest = exactNumberFromDecimalText(value.text);
-  return simplest instanceof Decimal ? simplest.text : wireNumber(simplest, path);
+  const simplest = decimalsAsText ? value : simplestNumberOfParts(decimalParts(value));
+  if (!(simplest instanceof Decimal)) return wireNumber(simplest, path);
+  try {
+    return simplest.text;
+  } catch (err) {
+    if (err instanceof RangeError) throw new CtyValueError(path, err.message);
+    throw err;
+  }
 }
 
 function mismatch(raw: unknown, type: CtyType, path: Path): CtyValueError {

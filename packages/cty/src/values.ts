@@ -1,4 +1,5 @@
 import { BigFloat } from "./internal/bigfloat.js";
+import { shortestDecimal } from "./internal/bigfloat-text.js";
 import type { CtyType } from "./types.js";
 
 // Values as authors see them: plain JS data plus two markers.
@@ -119,11 +120,15 @@ export function isRecord(value: CtyValue): value is { readonly [attributeOrKey: 
  * `ceil(0.5)` at 53 bits, the int quotient `1 / 2` at 64; see internal/go-number.ts.)
  */
 export class Decimal {
-  readonly text: string;
+  /**
+   * The exact decimal text, without an exponent ("0.1", "-12.5", "1000"). Written out when
+   * first read: a number such as 1e-100000 is held as its digits and exponent until then.
+   */
+  declare readonly text: string;
   constructor(text: string) {
-    const normalized = normalizeDecimalText(text);
-    if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
-    this.text = normalized;
+    const scanned = scanDecimal(text);
+    if (scanned === undefined) throw new TypeError(`${quoteShort(text)} is not a decimal number`);
+    holdParts(this, scanned.parts);
   }
   toString(): string {
     return this.text;
@@ -131,6 +136,93 @@ export class Decimal {
   toJSON(): string {
     return this.text;
   }
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `Decimal(${partsText(decimalParts(this))})`;
+  }
+}
+
+/**
+ * A decimal number as (-1)^negative × digits × 10^exponent, digits without leading or
+ * trailing zeros ("" for zero): how a Decimal is held, so that a large exponent costs its
+ * digits, not a zero per unit of exponent. (Internal: not exported from the package.)
+ */
+export interface DecimalParts {
+  readonly negative: boolean;
+  readonly digits: string;
+  readonly exponent: number;
+}
+
+const partsOfDecimal = new WeakMap<Decimal, DecimalParts>();
+
+/**
+ * The most characters a number is written out with: a number longer than this without an
+ * exponent (beyond about 10^±1000000) is read and computed with, but refused where it would
+ * be written digit by digit, as cty's encodings and `text` write numbers.
+ */
+export const MAX_NUMBER_TEXT_LENGTH = 1_000_000;
+
+function holdParts(d: Decimal, parts: DecimalParts): void {
+  partsOfDecimal.set(d, parts);
+  let text: string | undefined;
+  // An own enumerable property, as `text` has always been (deep equality compares it).
+  Object.defineProperty(d, "text", {
+    enumerable: true,
+    get: () => {
+      text ??= expandDecimalParts(parts);
+      return text;
+    },
+  });
+}
+
+/** The parts a Decimal holds. (Internal.) */
+export function decimalParts(d: Decimal): DecimalParts {
+  return partsOfDecimal.get(d)!;
+}
+
+/** The Decimal of these parts (digits without leading or trailing zeros). (Internal.) */
+export function decimalOfParts(parts: DecimalParts): Decimal {
+  const d = Object.create(Decimal.prototype) as Decimal;
+  holdParts(d, parts);
+  return d;
+}
+
+/** The parts as short text with an exponent, for messages: "-1.25e-100000". */
+export function partsText({ negative, digits, exponent }: DecimalParts): string {
+  if (digits === "") return negative ? "-0" : "0";
+  const sign = negative ? "-" : "";
+  const point = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+  const e = exponent + digits.length - 1;
+  return e === 0 ? `${sign}${point}` : `${sign}${point}e${e}`;
+}
+
+/** How long the parts are written out without an exponent. */
+function expandedLength({ negative, digits, exponent }: DecimalParts): number {
+  const sign = negative ? 1 : 0;
+  if (digits === "") return sign + 1;
+  if (exponent >= 0) return sign + digits.length + exponent;
+  const point = digits.length + exponent;
+  return sign + (point > 0 ? digits.length + 1 : 2 - point + digits.length);
+}
+
+/** The canonical text of the parts: no exponent, no leading or trailing zeros, "-0" kept. */
+function expandDecimalParts(parts: DecimalParts): string {
+  const length = expandedLength(parts);
+  if (length > MAX_NUMBER_TEXT_LENGTH) {
+    throw new RangeError(
+      `the number ${partsText(parts)} is ${length} characters long written without an exponent, as cty writes numbers; numbers over ${MAX_NUMBER_TEXT_LENGTH} characters are not written out (compute with it, or give a number nearer to 1)`,
+    );
+  }
+  const { negative, digits, exponent } = parts;
+  const sign = negative ? "-" : "";
+  if (digits === "") return `${sign}0`;
+  if (exponent >= 0) return sign + digits + "0".repeat(exponent);
+  const point = digits.length + exponent;
+  if (point > 0) return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `${sign}0.${"0".repeat(-point)}${digits}`;
+}
+
+function quoteShort(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }
 
 export type CtyNumber = number | bigint | Decimal;
@@ -174,32 +266,48 @@ export type CtyValue =
 
 const decimalPattern = /^([+-])?(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$|^([+-])?\.(\d+)(?:[eE]([+-]?\d+))?$/;
 
+// Beyond this decimal exponent no number is finite in go-cty (big.Float's binary exponent is
+// an int32), so text past it is refused rather than held.
+const MAX_DECIMAL_EXPONENT = 700_000_000;
+
+/**
+ * Decimal text read in one pass: its parts, and the power of ten its last written digit
+ * stands for (the text's exponent minus its fraction digits: 2 for "1.000e5"), which is how
+ * Go's parser splits it. Undefined when the text is not a decimal number.
+ */
+function scanDecimal(text: string): { parts: DecimalParts; powerOfTen: number } | undefined {
+  const m = decimalPattern.exec(text.trim());
+  if (!m) return undefined;
+  const negative = (m[1] ?? m[5]) === "-";
+  const whole = m[2] ?? "";
+  const fraction = m[3] ?? m[6] ?? "";
+  const exponentText = m[4] ?? m[7] ?? "0";
+  const written = Number(exponentText);
+  if (!Number.isSafeInteger(written) || Math.abs(written) > MAX_DECIMAL_EXPONENT) return undefined;
+  const all = whole + fraction;
+  // Loops, not regular expressions: /0+$/ backtracks over a long run of zeros.
+  let start = 0;
+  while (start < all.length && all.charCodeAt(start) === 48) start++;
+  let end = all.length;
+  while (end > start && all.charCodeAt(end - 1) === 48) end--;
+  const powerOfTen = written - fraction.length;
+  const digits = all.slice(start, end);
+  const exponent = digits === "" ? 0 : powerOfTen + (all.length - end);
+  if (Math.abs(exponent + digits.length) > MAX_DECIMAL_EXPONENT) return undefined;
+  return { parts: { negative, digits, exponent }, powerOfTen };
+}
+
 /**
  * Canonical decimal text without an exponent, as cty writes numbers that are not exact
  * int64 or float64: no leading zeros, no trailing fractional zeros. A zero keeps its sign
  * ("-0.0" is "-0"), as go-cty's big.Float does: go-cty writes a negative zero as "-0".
+ * Undefined for text that is not a decimal number, or whose canonical text would be longer
+ * than MAX_NUMBER_TEXT_LENGTH.
  */
 export function normalizeDecimalText(text: string): string | undefined {
-  const m = decimalPattern.exec(text.trim());
-  if (!m) return undefined;
-  const sign = m[1] ?? m[5] ?? "";
-  let intPart = m[2] ?? "0";
-  let frac = m[3] ?? m[6] ?? "";
-  const exp = Number(m[4] ?? m[7] ?? "0");
-  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 100_000) return undefined;
-  if (exp > 0) {
-    const shift = frac.padEnd(exp, "0");
-    intPart += shift.slice(0, exp);
-    frac = shift.slice(exp);
-  } else if (exp < 0) {
-    const padded = intPart.padStart(-exp + 1, "0");
-    frac = padded.slice(padded.length + exp) + frac;
-    intPart = padded.slice(0, padded.length + exp);
-  }
-  intPart = intPart.replace(/^0+(?=\d)/, "");
-  frac = frac.replace(/0+$/, "");
-  const body = frac ? `${intPart}.${frac}` : intPart;
-  return sign === "-" ? `-${body}` : body;
+  const scanned = scanDecimal(text);
+  if (scanned === undefined || expandedLength(scanned.parts) > MAX_NUMBER_TEXT_LENGTH) return undefined;
+  return expandDecimalParts(scanned.parts);
 }
 
 /**
@@ -213,9 +321,7 @@ export function normalizeDecimalText(text: string): string | undefined {
  * arithmetic; decimalFromText keeps the 512 bits go-cty gives parsed text.)
  */
 export function numberFromDecimalText(text: string): CtyNumber {
-  const normalized = normalizeDecimalText(text);
-  if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
-  return simplestNumber(keptExactlyByGoCty(text, normalized) ? normalized : goCtyRoundedText(text.trim()));
+  return simplestNumberOfParts(goCtyPartsOf(text));
 }
 
 /**
@@ -224,9 +330,7 @@ export function numberFromDecimalText(text: string): CtyNumber {
  * configuration ("11" gives Decimal("11"), where numberFromDecimalText gives the number 11).
  */
 export function decimalFromText(text: string): Decimal {
-  const normalized = normalizeDecimalText(text);
-  if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
-  return new Decimal(keptExactlyByGoCty(text, normalized) ? normalized : goCtyRoundedText(text.trim()));
+  return decimalOfParts(goCtyPartsOf(text));
 }
 
 /**
@@ -234,20 +338,42 @@ export function decimalFromText(text: string): Decimal {
  * go-cty's rounding): how we send a Decimal.
  */
 export function exactNumberFromDecimalText(text: string): CtyNumber {
-  const normalized = normalizeDecimalText(text);
-  if (normalized === undefined) throw new TypeError(`"${text}" is not a decimal number`);
-  return simplestNumber(normalized);
+  const scanned = scanDecimal(text);
+  if (scanned === undefined) throw new TypeError(`${quoteShort(text)} is not a decimal number`);
+  return simplestNumberOfParts(scanned.parts);
 }
 
-function simplestNumber(normalized: string): CtyNumber {
+/** The parts of the number go-cty reads from this text (cty.ParseNumberVal, 512 bits). */
+function goCtyPartsOf(text: string): DecimalParts {
+  const scanned = scanDecimal(text);
+  if (scanned === undefined) throw new TypeError(`${quoteShort(text)} is not a decimal number`);
+  return keptExactlyByGoCty(scanned.parts, scanned.powerOfTen)
+    ? scanned.parts
+    : goCtyRoundedParts(text.trim());
+}
+
+/**
+ * The simplest form of an exact number: a JS number for a safe integer or a double's exact
+ * value, a bigint for another integer, else a Decimal (an integer too long to write out stays
+ * a Decimal: a bigint of it would be written out digit by digit).
+ */
+export function simplestNumberOfParts(parts: DecimalParts): CtyNumber {
+  const { negative, digits, exponent } = parts;
   // A negative zero is JS's -0 (which BigInt would turn into 0).
-  if (normalized === "-0") return -0;
-  if (!normalized.includes(".")) {
-    const integer = BigInt(normalized);
+  if (digits === "") return negative ? -0 : 0;
+  if (exponent >= 0) {
+    if (digits.length + exponent <= 15) return Number(partsText(parts));
+    if (expandedLength(parts) > MAX_NUMBER_TEXT_LENGTH) return decimalOfParts(parts);
+    const magnitude = BigInt(digits) * 10n ** BigInt(exponent);
+    const integer = negative ? -magnitude : magnitude;
     return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
   }
-  if (exactDecimalOfDouble(Number(normalized)) === normalized) return Number(normalized);
-  return new Decimal(normalized);
+  // A double's exact value has at most 767 significant digits, none below 10^-1074.
+  if (exponent >= -1074 && digits.length <= 767) {
+    const text = expandDecimalParts(parts);
+    if (exactDecimalOfDouble(Number(text)) === text) return Number(text);
+  }
+  return decimalOfParts(parts);
 }
 
 /**
@@ -256,26 +382,29 @@ function simplestNumber(normalized: string): CtyNumber {
  * closely enough that go-cty's shortest text gives the same digits back, and a power of ten
  * up to 10^±248 is one go-cty's parser computes exactly.
  */
-function keptExactlyByGoCty(text: string, normalized: string): boolean {
-  const m = decimalPattern.exec(text.trim())!;
-  const powerOfTen = Number(m[4] ?? m[7] ?? "0") - (m[3] ?? m[6] ?? "").length;
+function keptExactlyByGoCty(parts: DecimalParts, powerOfTen: number): boolean {
   if (powerOfTen < -248 || powerOfTen > 248) return false;
-  const unsigned = normalized.startsWith("-") ? normalized.slice(1) : normalized;
-  const point = unsigned.indexOf(".");
-  if ((point < 0 ? unsigned.length : point) > 154) return false;
-  const significant = unsigned.replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
-  return significant.length <= 150;
+  if (parts.digits.length + parts.exponent > 154) return false;
+  return parts.digits.length <= 150;
 }
 
-/** The text go-cty writes for the number it reads from this text (cty.ParseNumberVal, 512 bits). */
-function goCtyRoundedText(text: string): string {
-  const x = BigFloat.parse(text, 512);
-  if (x.isZero()) return x.negative ? "-0" : "0";
+/** The parts of the number go-cty writes for what it reads from this text (512 bits). */
+function goCtyRoundedParts(text: string): DecimalParts {
+  return writtenPartsOf(BigFloat.parse(text, 512));
+}
+
+/**
+ * The parts of the exact number go-cty writes for a finite big.Float (as decimal text or as
+ * the int or float64 its msgpack holds: all stand for the same value).
+ */
+export function writtenPartsOf(x: BigFloat): DecimalParts {
+  if (x.isZero()) return { negative: x.negative, digits: "", exponent: 0 };
   const integer = x.exactInt64();
-  if (integer !== undefined) return integer.toString();
+  if (integer !== undefined) return scanDecimal(integer.toString())!.parts;
   const double = x.float64();
-  if (!x.isInt() && double.accuracy === 0) return exactDecimalOfDouble(double.value)!;
-  return x.text();
+  if (!x.isInt() && double.accuracy === 0) return scanDecimal(exactDecimalOfDouble(double.value)!)!.parts;
+  const { digits, exponent } = shortestDecimal(x);
+  return { negative: x.negative, digits, exponent };
 }
 
 /**
@@ -313,40 +442,101 @@ export function numbersEqual(a: CtyNumber, b: CtyNumber): boolean {
   if (typeof a === "number" && typeof b === "number") return a === b;
   if (typeof a === "number" && !Number.isFinite(a)) return false;
   if (typeof b === "number" && !Number.isFinite(b)) return false;
-  const [ta, tb] = [numberText(a), numberText(b)];
-  return ta === tb || (isZeroText(ta) && isZeroText(tb));
+  // numberText's values compared as parts: a long number is never written out for this.
+  const [pa, pb] = [numberTextParts(a), numberTextParts(b)];
+  if (pa.digits === "" && pb.digits === "") return true;
+  return pa.negative === pb.negative && pa.digits === pb.digits && pa.exponent === pb.exponent;
 }
 
-const isZeroText = (text: string): boolean => text === "0" || text === "-0";
+const INT64_LIMIT_DOUBLE = 2 ** 63;
 
 /**
- * Decimal text of a number without an exponent: exact for integers (a double's integer value
- * included) and Decimals, and the shortest text that reads back as the same double for other
- * doubles, as go-cty writes a float64 value. A negative zero (JS's -0, Decimal("-0")) is
- * "-0", as go-cty writes the negative zero its big.Float arithmetic keeps (`-0`, `0 * -1`).
+ * Decimal text of a number without an exponent, as go-cty writes the number: exact for
+ * integers in int64's range, bigints and Decimals, and the shortest text that reads back as
+ * the same double for other doubles, as go-cty writes a float64 value (a whole double beyond
+ * int64, 1e300, is "1" and 300 zeros). A negative zero (JS's -0, Decimal("-0")) is "-0", as
+ * go-cty writes the negative zero its big.Float arithmetic keeps (`-0`, `0 * -1`). Throws a
+ * RangeError for a number too long to write out (see MAX_NUMBER_TEXT_LENGTH).
  */
 export function numberText(n: CtyNumber): string {
   if (typeof n === "number") {
     if (!Number.isFinite(n)) return String(n);
     if (Object.is(n, -0)) return "-0";
-    if (Number.isInteger(n)) return BigInt(n).toString();
+    if (Number.isInteger(n)) {
+      if (n >= -INT64_LIMIT_DOUBLE && n < INT64_LIMIT_DOUBLE) return BigInt(n).toString();
+      return expandDecimalParts(numberTextParts(n));
+    }
     return goShortestText(n);
   }
-  return typeof n === "bigint" ? n.toString() : decimalText(n);
+  return typeof n === "bigint" ? n.toString() : expandDecimalParts(numberTextParts(n));
+}
+
+/** numberText's value as parts, without writing it out. (Internal.) */
+export function numberTextParts(n: CtyNumber): DecimalParts {
+  if (typeof n === "number") {
+    // A whole double beyond int64 is go-cty's float64 (53 bits), written as its shortest text.
+    if (Number.isInteger(n) && (n >= INT64_LIMIT_DOUBLE || n < -INT64_LIMIT_DOUBLE)) {
+      const { digits, exponent } = shortestDecimal(BigFloat.fromFloat64(n));
+      return { negative: n < 0, digits, exponent };
+    }
+    return scanDecimal(numberText(n))!.parts;
+  }
+  if (typeof n === "bigint") return scanDecimal(n.toString())!.parts;
+  return decimalTextParts(n);
 }
 
 /**
- * A Decimal's text as go-cty writes its number (Text('f', -1)): the shortest text that
+ * A Decimal's value as go-cty writes its number (Text('f', -1)): the shortest text that
  * identifies it at its precision. Short text is that already; a long one (the exact value of
  * a tiny double held at 512 bits, or text past 512 bits) is what go-cty's rounding leaves.
  */
-function decimalText(d: Decimal): string {
+function decimalTextParts(d: Decimal): DecimalParts {
+  const parts = decimalParts(d);
   const precision = heldPrecisions.get(d) ?? 512;
-  const significant = d.text.replace(/^-/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
   // Up to that many digits, no shorter text lies within half a step of the value at its precision.
-  if (significant.length <= Math.floor(precision * Math.LOG10E * Math.LN2) - 4) return d.text;
-  const x = BigFloat.parse(d.text, precision);
-  return x.isZero() ? d.text : x.text();
+  if (parts.digits.length <= Math.floor(precision * Math.LOG10E * Math.LN2) - 4) return parts;
+  const x = decimalFloat(d);
+  if (x.isZero()) return parts;
+  const { digits, exponent } = shortestDecimal(x);
+  return { negative: x.negative, digits, exponent };
+}
+
+const floatsOfDecimals = new WeakMap<Decimal, BigFloat>();
+
+/**
+ * The big.Float go-cty reads from a Decimal's text (big.ParseFloat of the text without an
+ * exponent, at the precision the Decimal holds: 512 bits unless it is an arithmetic result
+ * that holds another). Computed once per Decimal. (Internal: go-number.ts's bigFloatOf.)
+ */
+export function decimalFloat(d: Decimal): BigFloat {
+  let x = floatsOfDecimals.get(d);
+  if (x === undefined) {
+    x = floatOfParts(decimalParts(d), heldPrecisions.get(d) ?? 512);
+    floatsOfDecimals.set(d, x);
+  }
+  return x;
+}
+
+// Up to this exponent an integer's text is multiplied out to be read as Go reads the digits
+// (one rounding of the exact integer); beyond it, where the text could not be written anyway,
+// the power of ten is Go's rounded one, as for text with an exponent.
+const MAX_EXACT_INTEGER_EXPONENT = MAX_NUMBER_TEXT_LENGTH;
+
+/** big.ParseFloat of the parts' canonical text (no exponent) at this precision. */
+function floatOfParts({ negative, digits, exponent }: DecimalParts, precision: number): BigFloat {
+  if (digits === "") return BigFloat.zero(precision, negative);
+  const mantissa = BigInt(digits);
+  let x: BigFloat | undefined;
+  if (exponent < 0) {
+    // "0.00ddd": the digits, and a power of ten for each digit after the point.
+    x = BigFloat.scaledDecimal(negative, mantissa, exponent, exponent, precision);
+  } else if (exponent <= MAX_EXACT_INTEGER_EXPONENT) {
+    x = BigFloat.fromParts(negative, mantissa * 10n ** BigInt(exponent), 0, precision);
+  } else {
+    x = BigFloat.scaledDecimal(negative, mantissa, exponent, exponent, precision);
+  }
+  // Beyond big.Float's range: what Go's parser refuses, we can only take as its limit.
+  return x ?? (exponent < 0 ? BigFloat.zero(precision, negative) : BigFloat.infinity(negative, precision));
 }
 
 /**

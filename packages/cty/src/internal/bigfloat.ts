@@ -94,16 +94,36 @@ export class BigFloat {
     if (exponentBig < INT64_MIN || exponentBig > INT64_MAX) {
       throw new SyntaxError(`the exponent of "${text}" is out of range`);
     }
-    const mantissa = BigInt(digits);
-    if (mantissa === 0n) return BigFloat.zero(precision, negative);
-    const placed = BigInt(bitLength(mantissa) - fraction.length) + exponentBig;
-    if (placed < BigInt(MIN_EXP) || placed > BigInt(MAX_EXP)) {
-      throw new SyntaxError(`the exponent of "${text}" overflows`);
-    }
     const exponent = Number(exponentBig);
-    // value = mantissa × 2^exp2 × 5^exp5, as Go splits powers of ten
-    const exp5 = -fraction.length + (m[5] === "e" || m[5] === "E" ? exponent : 0);
-    const exp2 = -fraction.length + exponent;
+    const decimalExponent = m[5] === "e" || m[5] === "E";
+    const result = BigFloat.scaledDecimal(
+      negative,
+      BigInt(digits),
+      -fraction.length + exponent,
+      -fraction.length + (decimalExponent ? exponent : 0),
+      precision,
+    );
+    if (result === undefined) throw new SyntaxError(`the exponent of "${text}" overflows`);
+    return result;
+  }
+
+  /**
+   * mantissa × 2^exp2 × 5^exp5 as Go's parser computes it (the tail of big.ParseFloat, once
+   * it has read the digits and split the powers of ten): the mantissa placed by exp2 must lie
+   * within big.Float's exponent range (else undefined, where Go refuses the text), then one
+   * multiplication or division by Go's rounded power of five. A result beyond the range is an
+   * infinity or a zero, as Go's is.
+   */
+  static scaledDecimal(
+    negative: boolean,
+    mantissa: bigint,
+    exp2: number,
+    exp5: number,
+    precision: number,
+  ): BigFloat | undefined {
+    if (mantissa === 0n) return BigFloat.zero(precision, negative);
+    const placed = bitLength(mantissa) + exp2;
+    if (placed < MIN_EXP || placed > MAX_EXP) return undefined;
     let result: BigFloat;
     if (exp5 === 0) {
       result = rounded(negative, mantissa, exp2, precision, false);
@@ -224,6 +244,18 @@ export class BigFloat {
       accuracy = this.negative ? Above : Below;
     }
     return { value: this.negative ? -magnitude : magnitude, accuracy };
+  }
+
+  /**
+   * The value truncated towards zero as a BigFloat (exact, at this precision): Int without
+   * the integer, so that a whole number of a billion bits costs nothing; undefined for the
+   * infinities.
+   */
+  truncated(): BigFloat | undefined {
+    if (this.form === "inf") return undefined;
+    if (this.form === "zero" || this.exponent >= 0) return this;
+    const magnitude = this.mantissa >> BigInt(-this.exponent);
+    return BigFloat.fromParts(this.negative, magnitude, 0, this.precision);
   }
 
   /** The value as a Go int64 when it is exactly one (Go's Int64 with Exact accuracy). */
@@ -367,10 +399,21 @@ function compareMagnitudes(x: BigFloat, y: BigFloat): -1 | 0 | 1 {
   return ax < ay ? -1 : ax > ay ? 1 : 0;
 }
 
+/** `small`, or a one-bit stand-in of its sign where it is too far below `large` to matter. */
+function negligibleBeside(large: BigFloat, small: BigFloat, precision: number): BigFloat {
+  const floor = Math.min(large.exponent, large.exponent + large.bits - precision) - 2;
+  if (small.exponent + small.bits >= floor || floor - (small.exponent + small.bits) < 64) return small;
+  return new BigFloat("finite", small.negative, 1n, floor - 1, 1, small.precision);
+}
+
 /** x + y (or x - y) as Go's Add and Sub, special cases included. */
 function sum(x: BigFloat, y: BigFloat, subtract: boolean, precision: number): BigFloat {
   const yNegative = subtract ? !y.negative : y.negative;
   if (x.isFinite() && y.isFinite()) {
+    // An operand far below the other's last bit and the rounding position only decides the
+    // rounding through its sign (it is below a quarter of an ulp): one bit just there does
+    // the same, and aligning the two would cost a shift as long as the gap (10^±600000000).
+    [x, y] = [negligibleBeside(y, x, precision), negligibleBeside(x, y, precision)];
     const low = Math.min(x.exponent, y.exponent);
     const ax = x.mantissa << BigInt(x.exponent - low);
     const ay = y.mantissa << BigInt(y.exponent - low);

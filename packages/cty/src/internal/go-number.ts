@@ -3,6 +3,8 @@
 //   - an int64 (our safe integers, and bigints and integer doubles in int64's range) is
 //     written as a msgpack int, which go-cty reads with SetInt64/SetUint64: 64 bits;
 //   - a non-integer double, or ±Infinity, is written as a float64, read with SetFloat64: 53 bits;
+//   - a whole double beyond int64 is go-cty's float64 too (cty.NumberFloatVal): 53 bits, which
+//     go-cty's Marshal writes as its shortest text (encodeMsgpackKeepingPrecision as a float64);
 //   - anything else is written as decimal text, read with big.ParseFloat at 512 bits (so
 //     beyond about 154 significant digits it is rounded).
 // Except a Decimal, which stands for a number go-cty made from decimal text: 512 bits, even
@@ -19,12 +21,15 @@
 import {
   type CtyNumber,
   Decimal,
+  decimalFloat,
   decimalFromText,
-  exactDecimalOfDouble,
-  exactNumberFromDecimalText,
+  decimalOfParts,
   heldPrecisions,
+  simplestNumberOfParts,
+  writtenPartsOf,
 } from "../values.js";
 import { BigFloat, goFloatSyntax, INT64_MAX, INT64_MIN } from "./bigfloat.js";
+import { shortestDecimal } from "./bigfloat-text.js";
 
 const INT64_MIN_DOUBLE = -(2 ** 63);
 const INT64_LIMIT_DOUBLE = 2 ** 63;
@@ -39,8 +44,10 @@ export function bigFloatOf(n: CtyNumber): BigFloat {
     if (!Number.isInteger(n)) return BigFloat.fromFloat64(n);
     // JS's -0 is go-cty's negative zero at an int's 64 bits (what negating the int 0 gives).
     if (Object.is(n, -0)) return BigFloat.zero(64, true);
-    const precision = n >= INT64_MIN_DOUBLE && n < INT64_LIMIT_DOUBLE ? 64 : DECIMAL_TEXT_PRECISION;
-    return BigFloat.fromBigInt(BigInt(n), precision);
+    if (n >= INT64_MIN_DOUBLE && n < INT64_LIMIT_DOUBLE) return BigFloat.fromBigInt(BigInt(n), 64);
+    // A whole double beyond int64 (and ±Infinity) is go-cty's float64: 53 bits, written as
+    // its shortest text at 53 bits (1e300 is "1" and 300 zeros).
+    return BigFloat.fromFloat64(n);
   }
   if (typeof n === "bigint") {
     // Beyond int64 the exact integer text, which go-cty reads with one rounding (to nearest).
@@ -51,7 +58,7 @@ export function bigFloatOf(n: CtyNumber): BigFloat {
   // `11 % 5.1` works at 512 bits, not at the 64 of an int.
   // (A Decimal made of an arithmetic result may hold another precision: see ctyNumberOf. Its
   // text is the result's shortest at that precision, which reads back as the same big.Float.)
-  return BigFloat.parse(n.text, heldPrecisions.get(n) ?? DECIMAL_TEXT_PRECISION);
+  return decimalFloat(n);
 }
 
 /**
@@ -64,9 +71,14 @@ export function bigFloatOf(n: CtyNumber): BigFloat {
  */
 export function ctyNumberOf(x: BigFloat): CtyNumber {
   if (x.isInf()) return x.negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-  const written = writtenNumberOf(x);
+  const parts = writtenPartsOf(x);
+  // A whole double beyond int64 stands for go-cty's float64 of it.
+  if (x.precision === 53 && x.isInt() && x.exactInt64() === undefined && x.float64().accuracy === 0) {
+    return x.float64().value;
+  }
+  const written = simplestNumberOfParts(parts);
   if (bigFloatOf(written).precision === x.precision) return written;
-  const held = new Decimal(typeof written === "number" ? exactDecimalOfDouble(written)! : written.toString());
+  const held = decimalOfParts(parts);
   if (x.precision !== DECIMAL_TEXT_PRECISION) heldPrecisions.set(held, x.precision);
   return held;
 }
@@ -79,13 +91,7 @@ export function writtenNumberOf(x: BigFloat): CtyNumber {
   if (x.isInf()) return x.negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   // A zero keeps its sign (go-cty writes a negative one as "-0"), which exactInt64 drops.
   if (x.isZero()) return x.negative ? -0 : 0;
-  const integer = x.exactInt64();
-  if (integer !== undefined) return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
-  if (!x.isInt()) {
-    const double = x.float64();
-    if (double.accuracy === 0) return double.value;
-  }
-  return exactNumberFromDecimalText(x.text());
+  return simplestNumberOfParts(writtenPartsOf(x));
 }
 
 /**
@@ -95,27 +101,24 @@ export function writtenNumberOf(x: BigFloat): CtyNumber {
  */
 export function equalAsGoCty(a: BigFloat, b: BigFloat): boolean {
   if (a.sign() !== b.sign()) return false;
-  const ai = a.int();
-  const bi = b.int();
-  if (ai.accuracy !== bi.accuracy) return false;
-  if (ai.accuracy === 0) return ai.value === bi.value;
-  return a.text() === b.text();
+  if (a.isInf() || b.isInf()) return a.isInf() && b.isInf();
+  // Compared without writing them out: a whole number of 10^600000000 has no bigint.
+  if (a.isInt() !== b.isInt()) return false;
+  if (a.isInt()) return a.cmp(b) === 0;
+  const sa = shortestDecimal(a);
+  const sb = shortestDecimal(b);
+  return sa.digits === sb.digits && sa.exponent === sb.exponent;
 }
-
-// Beyond these exponents the exact value of a parsed number is too long to be worth writing
-// out; go-cty keeps it as a 512-bit float (see the notes in convert.ts).
-const MAX_EXACT_DECIMAL_EXPONENT = 100_000;
-const MAX_EXACT_BINARY_EXPONENT = 10_000;
 
 /**
  * The number go-cty's cty.ParseNumberVal reads from text (big.ParseFloat at 512 bits, Go's
  * syntax: see goFloatSyntax, and "Inf"), or undefined where it refuses the text (go-cty's "a
  * number is required"): bad syntax, an exponent beyond int64 or one that places the mantissa
  * beyond big.Float's exponent range. A value beyond that range is an infinity or zero, as
- * go-cty's is. Throws a RangeError for an exponent whose exact value would be absurdly long.
- * A finite number is a Decimal (as decimalFromText makes), "12" included: go-cty holds what
- * it parses at 512 bits, so `tonumber("12") + 1e-154` keeps the tiny part. A zero keeps its
- * sign ("-0" is Decimal("-0")).
+ * go-cty's is. A finite number is a Decimal (as decimalFromText makes), "12" included:
+ * go-cty holds what it parses at 512 bits, so `tonumber("12") + 1e-154` keeps the tiny part.
+ * A zero keeps its sign ("-0" is Decimal("-0")). The time it takes grows with the text's
+ * length, not with its exponent: 1e-100000 is held as a digit and an exponent.
  */
 export function parseNumberVal(text: string): CtyNumber | undefined {
   let x: BigFloat;
@@ -127,20 +130,8 @@ export function parseNumberVal(text: string): CtyNumber | undefined {
   }
   if (x.isInf()) return writtenNumberOf(x);
   if (x.isZero()) return new Decimal(x.negative ? "-0" : "0");
-  const [, sign, whole = "", pointed, fractionOnly, marker, exponentText = "0"] = goFloatSyntax.exec(text)!;
-  const fraction = pointed ?? fractionOnly ?? "";
-  const exponent = Number(exponentText);
-  if (marker === "p" || marker === "P") {
-    if (Math.abs(exponent) > MAX_EXACT_BINARY_EXPONENT) throw tooLong(text);
-    // A power of two is exact in the parse, so the big.Float is go-cty's number as it is.
-    return decimalFromText(x.text());
-  }
-  const scale = exponent - fraction.length;
-  if (Math.abs(scale) > MAX_EXACT_DECIMAL_EXPONENT) throw tooLong(text);
-  const digits = `${whole}${fraction}`.replace(/^0+/, "");
-  return decimalFromText(`${sign === "-" ? "-" : ""}${digits}e${scale}`);
-}
-
-function tooLong(text: string): RangeError {
-  return new RangeError(`the number ${JSON.stringify(text)} has an exponent too large to convert exactly`);
+  const marker = goFloatSyntax.exec(text)![5];
+  // A power of two is exact in the parse, so the big.Float is go-cty's number as it is.
+  if (marker === "p" || marker === "P") return decimalOfParts(writtenPartsOf(x));
+  return decimalFromText(text);
 }

@@ -3,8 +3,7 @@
 // the order given. We write cty values straight into bytes rather than through
 // @msgpack/msgpack's encoder, which cannot keep an integer-like key such as "10" in byte order
 // and would need a whole intermediate object tree; decoding still goes through @msgpack/msgpack.
-
-const textEncoder = new TextEncoder();
+import { escapedUtf8Bytes } from "./escaped-utf8.js";
 
 export class MsgpackWriter {
   #buffer = new Uint8Array(256);
@@ -75,7 +74,8 @@ export class MsgpackWriter {
   }
 
   string(s: string): void {
-    const encoded = textEncoder.encode(s);
+    // Bytes go-cty was sent as a string that is not UTF-8 go back as they came.
+    const encoded = escapedUtf8Bytes(s);
     const n = encoded.length;
     if (n < 32) this.#byte(0xa0 | n);
     else if (n < 0x100) this.#header(0xd9, 1, n);

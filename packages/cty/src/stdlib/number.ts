@@ -301,6 +301,8 @@ function roundToInteger(n: CtyNumber, up: boolean): CtyNumber {
   if (typeof n === "number" && (Number.isSafeInteger(n) || !Number.isFinite(n))) return n + 0;
   const x = bigFloatOf(n);
   if (x.isInf()) return ctyNumberOf(x);
+  // A whole number is its own integer (-0 as 0), however large.
+  if (x.isInt()) return ctyNumberOf(x.isZero() ? BigFloat.zero(x.precision) : x);
   const { value, accuracy } = x.int();
   // Truncation went towards zero: below a positive number, above a negative one.
   let integer = value!;

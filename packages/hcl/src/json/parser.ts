@@ -325,7 +325,7 @@ class Parser {
       try {
         return { kind: "number", value: decimalFromText(text), range: tok.range };
       } catch {
-        // cty refuses numbers beyond about 10^100000 (hcl would keep them as big floats).
+        // cty refuses numbers past the exponent range of go-cty's big floats (about 10^±600000000).
         this.diagnostics.push(
           err("Invalid JSON number", "This number is too large (or too small) to represent.", tok.range),
         );

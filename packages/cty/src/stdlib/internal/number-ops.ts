@@ -118,9 +118,11 @@ export function moduloNumbers(a: CtyNumber, b: CtyNumber): CtyNumber {
   const y = bigFloatOf(b);
   if (y.isZero()) return ctyNumberOf(x);
   return guarded("can't use modulo with zero and infinity", () => {
-    const truncated = x.quo(y).int().value;
+    const truncated = x.quo(y).truncated();
     if (truncated === undefined) throw new Error(INFINITE_DIVIDEND);
-    const multiple = y.mul(BigFloat.fromBigInt(truncated, x.precision), x.precision);
+    // go-cty's SetInt of the integer into a Float of a's precision, minus the sign of a zero.
+    const integer = truncated.isZero() ? BigFloat.zero(x.precision) : truncated.withPrecision(x.precision);
+    const multiple = y.mul(integer, x.precision);
     return x.sub(multiple, x.precision);
   });
 }

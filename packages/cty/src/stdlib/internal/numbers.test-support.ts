@@ -167,6 +167,10 @@ function cpuHasFma(): boolean {
 export const moduloOfInfinityPanic =
   /^panic in function implementation: runtime error: invalid memory address or nil pointer dereference$/;
 
+function isWholeDoubleBeyondInt64(v: unknown): boolean {
+  return typeof v === "number" && Number.isInteger(v) && (v >= 2 ** 63 || v < -(2 ** 63));
+}
+
 /**
  * Expects our number function to answer as go-cty does (expectSameAsGo, panics compared by
  * their first line), and a zero with the same sign: msgpack writes a negative zero as the int
@@ -178,6 +182,11 @@ export async function expectSameAsGoCty(
   spec: FunctionSpec,
   args: readonly TypedValue[],
 ): Promise<void> {
+  // Our -0 is go-cty's negative zero at an int's 64 bits (negate(0)), which msgpack cannot
+  // carry: the oracle gets it as the text "-0", at 512 bits. Beside a whole double beyond
+  // int64 (53 bits) that precision shows in the result's digits, so such pairs prove nothing.
+  const known = args.map((a) => (a.value instanceof Dynamic ? a.value.value : a.value));
+  if (known.some((v) => Object.is(v, -0)) && known.some(isWholeDoubleBeyondInt64)) return;
   const ours = await expectSameAsGo(oracle, name, spec, args, {
     panicFirstLine: true,
     ...(name === "modulo" ? { goPanicWeRefuse: moduloOfInfinityPanic } : {}),
