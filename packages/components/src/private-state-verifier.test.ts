@@ -28,8 +28,24 @@ describe("privateStateVerifierResource", () => {
     expect(read.state?.decrypted_token).toBe("SECRET_FOR_BASIC-TEST");
   });
 
-  it("fails the read at decrypted_token when no private state comes back", async () => {
+  it("is refused by the framework when no private state comes back, before read runs", async () => {
     const read = await kit.read(TYPE, { input_value: "x", decrypted_token: "SECRET_FOR_X" });
+    expect(read.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: `Unreadable private state for ${TYPE}`,
+        detail: expect.stringContaining("It is missing"),
+      }),
+    ]);
+  });
+
+  it("fails the read at decrypted_token when the sealed private state holds nothing", async () => {
+    const empty = kit.server.privateState.seal(TYPE, null, { keepsSealed: true });
+    const read = await kit.read(
+      TYPE,
+      { input_value: "x", decrypted_token: "SECRET_FOR_X" },
+      { private: empty },
+    );
     expect(read.diagnostics).toEqual([
       expect.objectContaining({
         severity: "error",

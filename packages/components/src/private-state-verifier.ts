@@ -1,6 +1,7 @@
 // A test-only resource that proves private state makes the round trip through Terraform: create
 // keeps a secret derived from `input_value` in the object's private state (sealed, never shown),
-// and every read takes `decrypted_token` from what comes back, failing when nothing does. A
+// and every read takes `decrypted_token` from what comes back, failing when nothing does (the
+// framework refuses missing private data itself; this catches sealed data that holds none). A
 // plan after apply that shows no change is the proof: the secret went out and came back intact.
 // The schema and the secret's form follow pyvider's `private_state_verifier`.
 import { attr, defineResource, privateState, ResourceError } from "@tsvider/framework";

@@ -99,7 +99,9 @@ export function timedTokenResource(options: TimedTokenOptions = {}) {
     },
     async read({ state, private: issued, diagnostics }) {
       // Private state is the record of what was issued; state is only what Terraform shows.
-      // Without it (an object stored by a provider that kept none) state has the last word.
+      // The framework refuses a state file whose sealed data was removed or replaced, so it is
+      // null only when a practitioner discarded unreadable data on purpose
+      // (TSVIDER_PRIVATE_STATE_DISCARD_UNREADABLE): then state has the last word.
       const expiresAt = issued?.expires_at ?? state.expires_at;
       if (expiresAt !== null && Date.parse(expiresAt) <= now().getTime()) {
         diagnostics.addWarning(

@@ -11,6 +11,22 @@
 // Without a secret tsvider refuses to store private data rather than store it weakly: a random
 // key per process would make the data unreadable to the next walk (Terraform starts a process
 // per walk), and a key anyone can derive would only look like protection.
+//
+// Sealing alone does not stop a downgrade: whoever can edit the state file can replace the
+// envelope with nothing, or with plain JSON (what other SDKs store), and a reader that takes
+// those as "no private data" then trusts the state file instead. The state file is the only
+// place the data lives, so nothing outside it can remember that an object was sealed; the rule
+// is therefore the resource type's: a type that declares `privateState` keeps an envelope with
+// every object it stores, from its creation on, even when the data is null (an envelope of
+// JSON `null`). For an object of such a type, missing, empty or JSON bytes cannot be anything
+// tsvider wrote, and are refused like a tampered envelope. Only the author can say that objects
+// stored before the type kept sealed data may still be around (moved from another SDK, or
+// `privateState` added in a later version): `privateState({ acceptUnsealed: true })` reads
+// those as none and seals them at their next write.
+//
+// Secrets rotate without loss: the current secret seals, previous ones still open, and data
+// opened with a previous one is sealed again with the current one at the next write (a
+// refresh, plan or apply that answers private data).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { type Diagnostics, TsviderError } from "./diagnostics.js";
 import { providerLog } from "./internal/log.js";
@@ -22,6 +38,12 @@ export const privateStateSecretVariable = "TSVIDER_PRIVATE_STATE_SECRET";
  * is dropped with a warning instead of stopping every operation on the object.
  */
 export const discardUnreadableVariable = "TSVIDER_PRIVATE_STATE_DISCARD_UNREADABLE";
+
+/**
+ * Secrets that still open private data but no longer seal it, while objects sealed with them
+ * are resealed with the current one: separated by commas or newlines.
+ */
+export const previousSecretsVariable = "TSVIDER_PRIVATE_STATE_PREVIOUS_SECRETS";
 
 /** HKDF stretches nothing, so a secret must carry its strength itself. */
 export const minimumSecretBytes = 16;
@@ -35,19 +57,45 @@ export type PrivateData = object;
 /** Declares the type of a resource's private data; see {@link privateState}. */
 export interface PrivateStateMarker<V extends PrivateData> {
   readonly kind: "privateState";
+  /** See {@link PrivateStateOptions.acceptUnsealed}. */
+  readonly acceptUnsealed: boolean;
   /** Phantom: the private data's type. Never set at run time. */
   readonly __data?: V;
+}
+
+export interface PrivateStateOptions {
+  /**
+   * Migration: read private bytes that tsvider did not seal (none at all, or the JSON another
+   * SDK stores) as no private data, instead of refusing them; each such object is sealed at
+   * its next refresh or apply. Set it while objects stored before this resource kept sealed
+   * private data may still be in practitioners' state: the provider moved to tsvider from
+   * another SDK, or a later version added `privateState` to the resource. Remove it once they
+   * have all been refreshed: while it is set, anyone who can edit the state file can replace
+   * an object's sealed data with none. Default false.
+   */
+  readonly acceptUnsealed?: boolean;
 }
 
 /**
  * Declares that a resource keeps private data of type `V` with each object:
  * `defineResource({ ..., privateState: privateState<{ etag: string }>() })`. Handlers then see
- * it as `private` and replace it with `setPrivate`.
+ * it as `private` and replace it with `setPrivate`. Every object of the resource then carries
+ * sealed private data, and one whose data is missing or not sealed is refused, unless
+ * `acceptUnsealed` (migration) is set.
  */
-export function privateState<V extends PrivateData>(): PrivateStateMarker<V> {
-  return marker as PrivateStateMarker<V>;
+export function privateState<V extends PrivateData>(
+  options: PrivateStateOptions = {},
+): PrivateStateMarker<V> {
+  return (options.acceptUnsealed === true ? migrating : marker) as PrivateStateMarker<V>;
 }
-const marker: PrivateStateMarker<PrivateData> = Object.freeze({ kind: "privateState" });
+const marker: PrivateStateMarker<PrivateData> = Object.freeze({
+  kind: "privateState",
+  acceptUnsealed: false,
+});
+const migrating: PrivateStateMarker<PrivateData> = Object.freeze({
+  kind: "privateState",
+  acceptUnsealed: true,
+});
 
 /** What handlers that may change the private data receive. */
 export interface PrivateStateAccess<V> {
@@ -71,30 +119,59 @@ const headerLength = magic.length + saltLength + nonceLength;
 const info = Buffer.from("tsvider private state v1", "latin1");
 const empty = new Uint8Array(0);
 
-const howToSetSecret = `Set the environment variable ${privateStateSecretVariable} to a random string of at least ${minimumSecretBytes} characters (for example the output of \`openssl rand -base64 32\`) wherever tofu or terraform runs, and keep it: private data written with one secret can only be read with it. A provider's author may set a default with defineProvider({ privateStateSecret }).`;
+const howToSetSecret = `Set the environment variable ${privateStateSecretVariable} to a random string of at least ${minimumSecretBytes} characters (for example the output of \`openssl rand -base64 32\`) wherever tofu or terraform runs, and keep it: private data written with one secret can only be read with it (to change it, keep the old one in ${previousSecretsVariable}). A provider's author may set a default with defineProvider({ privateStateSecret }).`;
 
-/** What one opened blob gives: the data, and the bytes to hand back when it is not replaced. */
+/**
+ * What one opened blob gives: the data, the bytes to hand back when it is not replaced, and
+ * whether those bytes should be sealed again (opened with a previous secret, or not sealed yet
+ * for a type that keeps sealed data).
+ */
 export interface OpenedPrivate {
   readonly value: PrivateData | null;
   readonly bytes: Uint8Array;
+  readonly reseal?: boolean;
+}
+
+/** How to read the private bytes of one object; see the rule at the top of this file. */
+export interface OpenRule {
+  /** The resource type declares `privateState`: its objects carry an envelope. */
+  readonly keepsSealed?: boolean;
+  /**
+   * The object exists (a refresh, or a plan or apply of an update or delete), so a type that
+   * keeps sealed data must have sent an envelope; left out, empty bytes may be a create's.
+   */
+  readonly exists?: boolean;
+  /** Empty bytes and JSON read as none (migration, or a type that keeps no data). */
+  readonly acceptUnsealed?: boolean;
 }
 
 /** Seals and opens private data for one provider process. */
 export class PrivateStateCodec {
-  readonly #secrets: readonly Buffer[];
+  /** The secret that seals; undefined when none is set. */
+  readonly #sealing: Buffer | undefined;
+  /** Every secret that opens, the sealing one first (most data is sealed with it). */
+  readonly #opening: readonly Buffer[];
   readonly #discardUnreadable: boolean;
   /** Set when a secret is unusable: every use that needs one fails with it. */
   readonly #problem: PrivateStateError | undefined;
 
   /**
-   * `secrets` in order of preference: the first seals, every one opens (so a secret can be
-   * rotated). A secret too short does not throw here, so a process still serves everything
-   * that needs none; each use that needs one reports it.
+   * `secrets` in order of preference: the first seals, every one opens; `previous` only open.
+   * Data opened with any secret but the first is sealed again with it at its next write, so a
+   * secret can be rotated without losing data. A secret too short does not throw here, so a
+   * process still serves everything that needs none; each use that needs one reports it.
    */
-  constructor(secrets: readonly string[], options: { readonly discardUnreadable?: boolean } = {}) {
-    this.#secrets = secrets.map((secret) => Buffer.from(secret, "utf8"));
+  constructor(
+    secrets: readonly string[],
+    options: { readonly discardUnreadable?: boolean; readonly previous?: readonly string[] } = {},
+  ) {
+    this.#opening = [...secrets.slice(0, 1), ...(options.previous ?? []), ...secrets.slice(1)].map((secret) =>
+      Buffer.from(secret, "utf8"),
+    );
+    // The same Buffer as the first that opens: open tells a current seal by identity.
+    this.#sealing = secrets.length > 0 ? this.#opening[0] : undefined;
     this.#discardUnreadable = options.discardUnreadable ?? false;
-    const short = this.#secrets.find((secret) => secret.length < minimumSecretBytes);
+    const short = this.#opening.find((secret) => secret.length < minimumSecretBytes);
     this.#problem =
       short === undefined
         ? undefined
@@ -103,7 +180,10 @@ export class PrivateStateCodec {
           });
   }
 
-  /** The codec for a provider process: the secret from the environment first, then the provider's. */
+  /**
+   * The codec for a provider process: the secret from the environment first, then the
+   * provider's; the environment's previous secrets open only.
+   */
   static fromEnvironment(
     providerSecrets: string | readonly string[] | undefined,
     env: NodeJS.ProcessEnv,
@@ -114,7 +194,10 @@ export class PrivateStateCodec {
       ...(typeof providerSecrets === "string" ? [providerSecrets] : (providerSecrets ?? [])),
     ];
     const discardUnreadable = /^(1|true)$/i.test(env[discardUnreadableVariable] ?? "");
-    return new PrivateStateCodec(secrets, { discardUnreadable });
+    return new PrivateStateCodec(secrets, {
+      discardUnreadable,
+      previous: previousSecrets(env[previousSecretsVariable]),
+    });
   }
 
   /**
@@ -124,9 +207,9 @@ export class PrivateStateCodec {
    */
   cannotSeal(typeName: string): PrivateStateError | undefined {
     if (this.#problem) return this.#problem;
-    if (this.#secrets.length > 0) return undefined;
+    if (this.#sealing !== undefined) return undefined;
     return new PrivateStateError(`No secret to encrypt the private state of ${typeName}`, {
-      detail: `${typeName} keeps private data with each object, which tsvider stores encrypted. ${howToSetSecret}`,
+      detail: `${typeName} keeps private data with each object, which tsvider stores encrypted.${this.#opening.length > 0 ? ` ${previousSecretsVariable} is set, but previous secrets only read; the current one seals.` : ""} ${howToSetSecret}`,
     });
   }
 
@@ -134,13 +217,20 @@ export class PrivateStateCodec {
     return this.#discardUnreadable;
   }
 
-  /** The sealed form of `value` for `typeName`; empty bytes for null. */
-  seal(typeName: string, value: PrivateData | null): Uint8Array {
-    if (value === null) return empty;
-    checkJson(typeName, value, "");
+  /**
+   * The sealed form of `value` for `typeName`; for null, empty bytes, or with `keepsSealed`
+   * (a type that keeps an envelope with every object) an envelope of null.
+   */
+  seal(
+    typeName: string,
+    value: PrivateData | null,
+    options: { readonly keepsSealed?: boolean } = {},
+  ): Uint8Array {
+    if (value === null && options.keepsSealed !== true) return empty;
+    if (value !== null) checkJson(typeName, value, "");
     const problem = this.cannotSeal(typeName);
     if (problem) throw problem;
-    const secret = this.#secrets[0]!;
+    const secret = this.#sealing!;
     const salt = randomBytes(saltLength);
     const nonce = randomBytes(nonceLength);
     const header = Buffer.concat([magic, salt, nonce]);
@@ -153,23 +243,37 @@ export class PrivateStateCodec {
   }
 
   /**
-   * The private data in `bytes`, stored for `typeName`. Throws PrivateStateError naming the
-   * resource when the bytes cannot be read: damaged, truncated, sealed with another secret or
-   * for another resource type, or from a newer envelope version. Data that is not a tsvider
-   * envelope but JSON (what another SDK stored before the provider moved to tsvider) reads as
-   * none: nobody can use it any more, and dropping it loses nothing.
+   * The private data in `bytes`, stored for `typeName`, read by `rule`. Throws
+   * PrivateStateError naming the resource when the bytes cannot be read: damaged, truncated,
+   * sealed with another secret or for another resource type, from a newer envelope version,
+   * JSON where the rule does not accept unsealed data, or missing where an envelope must be.
    */
-  open(typeName: string, bytes: Uint8Array): OpenedPrivate {
-    if (bytes.length === 0) return { value: null, bytes: empty };
+  open(typeName: string, bytes: Uint8Array, rule: OpenRule = {}): OpenedPrivate {
+    const keepsSealed = rule.keepsSealed === true;
+    if (bytes.length === 0) {
+      if (keepsSealed && rule.exists === true && rule.acceptUnsealed !== true) {
+        throw unreadable(
+          typeName,
+          `It is missing: every ${typeName} object carries sealed private data from its creation on, and the state holds none in its place, so the state was edited, or written by a tool that dropped it. Restore the state from a backup or from your state backend's history if you can.`,
+        );
+      }
+      return { value: null, bytes: empty, reseal: keepsSealed };
+    }
     const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     if (!data.subarray(0, 3).equals(magic.subarray(0, 3))) {
-      if (isJsonObject(data)) {
-        providerLog().debug("dropped private data another SDK stored", { resource: typeName });
-        return { value: null, bytes: empty };
+      if (!isJsonObject(data)) {
+        throw unreadable(
+          typeName,
+          "It is not private data tsvider wrote, so it was changed outside the provider.",
+        );
+      }
+      if (rule.acceptUnsealed === true) {
+        providerLog().debug("read unsealed private data as none", { resource: typeName });
+        return { value: null, bytes: empty, reseal: keepsSealed };
       }
       throw unreadable(
         typeName,
-        "It is not private data tsvider wrote, so it was changed outside the provider.",
+        `It is plain JSON, not sealed private data: either the sealed data was replaced in the state, or another SDK wrote it before the provider moved to tsvider. tsvider reads such data only where the provider's author allows it, with privateState({ acceptUnsealed: true }) on ${typeName}, while objects stored before the move may remain.`,
       );
     }
     // One character of version after "tsv": salt bytes follow at once, so read no further.
@@ -186,7 +290,7 @@ export class PrivateStateCodec {
       throw unreadable(typeName, `It is truncated: ${data.length} bytes, shorter than any sealed value.`);
     }
     if (this.#problem) throw this.#problem;
-    if (this.#secrets.length === 0) {
+    if (this.#opening.length === 0) {
       throw new PrivateStateError(`No secret to decrypt the private state of ${typeName}`, {
         detail: `The stored ${typeName} object has private data, which tsvider stores encrypted, and no secret is set to read it. ${howToSetSecret}`,
       });
@@ -196,7 +300,7 @@ export class PrivateStateCodec {
     const nonce = data.subarray(magic.length + saltLength, headerLength);
     const body = data.subarray(headerLength, data.length - tagLength);
     const tag = data.subarray(data.length - tagLength);
-    for (const secret of this.#secrets) {
+    for (const secret of this.#opening) {
       const decipher = createDecipheriv("aes-256-gcm", deriveKey(secret, salt), nonce, {
         authTagLength: tagLength,
       });
@@ -208,16 +312,20 @@ export class PrivateStateCodec {
       } catch {
         continue; // Not this secret (or not authentic): try the next.
       }
+      let value: PrivateData | null;
       try {
-        return { value: JSON.parse(text) as PrivateData | null, bytes };
+        value = JSON.parse(text) as PrivateData | null;
       } catch {
         // Authentic but not JSON: only a broken writer could have sealed it.
         throw unreadable(typeName, "It decrypts, but what it holds is not JSON.");
       }
+      // Sealed with a previous secret: seal it again with the current one at the next write.
+      return { value, bytes, reseal: secret !== this.#sealing };
     }
+    const count = this.#opening.length;
     throw unreadable(
       typeName,
-      `It does not authenticate: it was changed, sealed with a different secret than ${this.#secrets.length === 1 ? "the one" : "any of those"} set now, or written for another resource type. If the secret changed, set ${privateStateSecretVariable} back to the old one.`,
+      `It does not authenticate: it was changed, sealed with a different secret than ${count > 1 ? `any of the ${count}` : "the one"} set now, or written for another resource type. If the secret changed, keep the new one in ${privateStateSecretVariable} and set the old one in ${previousSecretsVariable}: the data is then read, and sealed again with the new one.`,
     );
   }
 
@@ -225,9 +333,14 @@ export class PrivateStateCodec {
    * `open`, with a failure reported as a diagnostic: an error, and undefined; or, when
    * unreadable data is to be discarded, a warning and no data.
    */
-  openReporting(typeName: string, bytes: Uint8Array, diagnostics: Diagnostics): OpenedPrivate | undefined {
+  openReporting(
+    typeName: string,
+    bytes: Uint8Array,
+    diagnostics: Diagnostics,
+    rule: OpenRule = {},
+  ): OpenedPrivate | undefined {
     try {
-      return this.open(typeName, bytes);
+      return this.open(typeName, bytes, rule);
     } catch (err) {
       if (!(err instanceof PrivateStateError)) throw err;
       if (this.#discardUnreadable) {
@@ -235,7 +348,8 @@ export class PrivateStateCodec {
           `Discarded the private state of ${typeName}`,
           `${err.detail} ${discardUnreadableVariable} is set, so the object goes on without it.`,
         );
-        return { value: null, bytes: empty };
+        // A type that keeps sealed data gets a fresh envelope: the next run needs no flag.
+        return { value: null, bytes: empty, reseal: rule.keepsSealed === true };
       }
       diagnostics.addError(err.message, err.detail);
       return undefined;
@@ -247,6 +361,14 @@ function unreadable(typeName: string, why: string): PrivateStateError {
   return new PrivateStateError(`Unreadable private state for ${typeName}`, {
     detail: `The private data stored with this ${typeName} object cannot be read. ${why} Nothing was changed. To go on without the data, set ${discardUnreadableVariable}=1 for one run.`,
   });
+}
+
+/** The secrets in `text`: separated by commas or newlines, each trimmed, empty ones left out. */
+function previousSecrets(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/[,\n]/)
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== "");
 }
 
 function deriveKey(secret: Buffer, salt: Buffer): Buffer {
@@ -299,16 +421,21 @@ function checkJson(typeName: string, value: unknown, path: string): void {
 
 /**
  * The private data of one call: what was stored, and what the handler set. `bytes` is what to
- * answer with: the stored bytes untouched when nothing was set (no needless change to state),
- * else the new value sealed.
+ * answer with: the stored bytes untouched when nothing was set and they need no new seal (no
+ * needless change to state), else the value sealed with the current secret.
  */
 export class PrivateSlot {
   #next: { value: PrivateData | null } | undefined;
+  readonly #keepsSealed: boolean;
 
+  /** `keepsSealed`: the type declares `privateState`, so null is sealed too (see the top of the file). */
   constructor(
     readonly typeName: string,
     readonly stored: OpenedPrivate,
-  ) {}
+    options: { readonly keepsSealed?: boolean } = {},
+  ) {
+    this.#keepsSealed = options.keepsSealed === true;
+  }
 
   get value(): PrivateData | null {
     return this.stored.value;
@@ -327,9 +454,17 @@ export class PrivateSlot {
 
   /** The bytes to answer with; undefined, with an error added, when they cannot be sealed. */
   bytes(codec: PrivateStateCodec, diagnostics: Diagnostics): Uint8Array | undefined {
-    if (this.#next === undefined) return this.stored.bytes;
+    const keepsSealed = this.#keepsSealed;
+    if (this.#next === undefined) {
+      const reseal = this.stored.reseal === true || (keepsSealed && this.stored.bytes.length === 0);
+      // A new seal with nothing changed is no reason to fail the call: with no current secret
+      // to seal with, the bytes stay as they were and the next write tries again.
+      if (!reseal || codec.cannotSeal(this.typeName)) return this.stored.bytes;
+    }
     try {
-      return codec.seal(this.typeName, this.#next.value);
+      return codec.seal(this.typeName, this.#next === undefined ? this.stored.value : this.#next.value, {
+        keepsSealed,
+      });
     } catch (err) {
       if (!(err instanceof PrivateStateError)) throw err;
       diagnostics.addError(err.message, err.detail);

@@ -439,6 +439,7 @@ export function providerHandlers(server: ProviderServer, translation: SchemaTran
         req.priorPrivate,
         proposedNewState === null,
         diagnostics,
+        { exists: priorState !== null },
       );
       const plannedState = encodeObject(result.plannedState, resource, diagnostics, "plan");
       const plannedIdentity = encodeIdentity(

@@ -96,6 +96,7 @@ describe("applyResourceChange", () => {
       priorState: stored("a"),
       plannedState: plan,
       config: config("a", { timeouts: { create: "1h", delete: null } }),
+      plannedPrivate: sealed,
     });
     expect(calls).toEqual([]);
     expect(result.newState).toBe(plan);

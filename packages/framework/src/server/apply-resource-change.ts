@@ -59,7 +59,12 @@ export async function applyResourceChange(
   };
   const schema = resource.schema;
   const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));
-  const slot = openPrivate(server, resource, plannedPrivate, diagnostics);
+  // A create's planned bytes may be empty (a host that skipped the plan); a delete's are
+  // accepted empty; an update's must be this provider's envelope (see private-state.ts).
+  const slot = openPrivate(server, resource, plannedPrivate, diagnostics, {
+    exists: prior !== null,
+    destroying: planned === null,
+  });
   if (!slot) return failed();
   const timed = (operation: TimeoutOperation, values: ObjectValue | null) => ({
     parent: server.signal,

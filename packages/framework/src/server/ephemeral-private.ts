@@ -79,7 +79,8 @@ export function openSealed(
     return undefined;
   };
   if (bytes === undefined || bytes.length === 0) return fail("is empty");
-  // Only the envelope this process seals: the codec would take other JSON as "no data".
+  // Only the envelope this process seals; anything else gets the host-facing message below
+  // rather than the codec's, which speaks of the state file.
   if (Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 4)).toString("latin1") !== "tsv1")
     return fail("is not what the provider handed out (it does not start like a sealed envelope)");
   let value: PrivateData | null;

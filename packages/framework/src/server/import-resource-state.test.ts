@@ -62,6 +62,23 @@ describe("importResourceState", () => {
     expect(opened?.value).toEqual({ imported: "abc" });
   });
 
+  it("gives an object imported without private data an envelope of none, which the read after it needs", async () => {
+    // "secret" sets no private data.
+    const result = await importResourceState(server, importableCore, "secret");
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(Buffer.from(result.private!).subarray(0, 4).toString("latin1")).toBe("tsv1");
+    expect(server.privateState.open("test_importable", result.private!).value).toBeNull();
+    // A type that keeps no private data gets none.
+    const plain = defineResource({
+      ...base,
+      typeName: "test_plain",
+      importState: async ({ id }) => ({ id }),
+    });
+    const other = serverWith({ resources: [plain] });
+    const none = await importResourceState(other, other.resource("test_plain")!, "x");
+    expect(none.private).toEqual(new Uint8Array(0));
+  });
+
   it("never keeps a write-only value importState returned", async () => {
     const result = await importResourceState(server, importableCore, "secret");
     expect(result.state).toEqual({ id: "secret", name: null, secret: null });

@@ -2,13 +2,12 @@ import type { DeferralReason } from "../deferral.js";
 import { Diagnostics } from "../diagnostics.js";
 import { copiesIdentity } from "../import.js";
 import { componentLog } from "../internal/log.js";
-import { PrivateSlot } from "../private-state.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { checkImportIdentity, IdentitySlot } from "./identity.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { privateAccess } from "./resource-private.js";
+import { newPrivate, privateAccess } from "./resource-private.js";
 import { completeObject, withoutWriteOnly } from "./values.js";
 
 /**
@@ -53,8 +52,9 @@ export async function importResourceState(
     if (!checkImportIdentity(resource, byIdentity, diagnostics)) return { diagnostics };
   }
   const identity = new IdentitySlot(resource, byIdentity);
-  // An imported object has no private data until importState sets some.
-  const slot = new PrivateSlot(resource.typeName, { value: null, bytes: new Uint8Array(0) });
+  // An imported object has no private data until importState sets some; a type that keeps
+  // sealed data gets an envelope all the same, which the read after the import requires.
+  const slot = newPrivate(resource);
   // Only the resource's default applies: the request carries no config with a timeouts block.
   const options = {
     parent: server.signal,

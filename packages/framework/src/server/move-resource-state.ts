@@ -22,6 +22,7 @@ import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";
 import { runHandler } from "./handler.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { sealPrivate } from "./resource-private.js";
 import { completeObject, withoutWriteOnly } from "./values.js";
 
 export interface MoveRequest {
@@ -145,7 +146,7 @@ export async function moveResourceState(
     return {
       diagnostics,
       state,
-      private: server.privateState.seal(target.typeName, value),
+      private: sealPrivate(server, target, value),
       ...(targetIdentity ? { identity: targetIdentity } : {}),
     };
   } catch (err) {

@@ -52,7 +52,7 @@ const sealed = (value: { etag: string }) => server.privateState.seal("test_note"
 describe("readResource", () => {
   it("returns the object as it is now, with the private data read set", async () => {
     remote.set("a", "new");
-    const result = await readResource(server, noteCore, state("a"));
+    const result = await readResource(server, noteCore, state("a"), sealed({ etag: "e-old" }));
     expect(errors(result.diagnostics)).toEqual([]);
     expect(result.newState).toEqual({ ...state("a"), text: "new" });
     const opened = server.privateState.openReporting("test_note", result.private, result.diagnostics);

@@ -270,7 +270,9 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         ...deferral,
       });
       diagnostics.append(result.diagnostics);
-      const bytes = planPrivate(server, resource, request.private, proposed === null, diagnostics);
+      const bytes = planPrivate(server, resource, request.private, proposed === null, diagnostics, {
+        exists: prior !== null,
+      });
       const planned = overWire(result.plannedState, valueType, diagnostics, `${typeName} plan`, true);
       if (planned === undefined || bytes === undefined || diagnostics.hasErrors) return failed(prior, config);
       const plannedIdentity = identityOutput(

@@ -278,6 +278,7 @@ describe("the resource lifecycle", () => {
       priorState: dv(state, T),
       proposedNewState: dv({ ...(state as object), name: "b" }, T),
       config: dv({ ...config, body: "two", name: "b" }, T),
+      priorPrivate: privateBytes,
     });
     expect(res.requiresReplace.map((p) => p.steps.map((s) => s.attributeName))).toEqual([["name"]]);
   });
