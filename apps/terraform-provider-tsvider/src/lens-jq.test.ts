@@ -66,6 +66,24 @@ output "count_json" {
     );
   });
 
+  it("stops a program that never ends at the time limit, naming the limit", async () => {
+    // jq runs in a worker thread the provider ends at the limit (10 s by default): the plan
+    // fails at query with the limit's name instead of hanging. The limit is what is asserted,
+    // not how long the plan took.
+    const work = await project(
+      "endless",
+      `output "never" {
+  value = provider::tsvider::lens_jq(1, "def f: f; f")
+}
+`,
+    );
+    const res = await work.run(["plan", "-no-color"], { okCodes: [1] });
+    expect(flat(res.stderr)).toContain(
+      'Invalid value for "query" parameter: the jq program was stopped at its time limit of 10 s',
+    );
+    expect(flat(res.stderr)).toContain("timeLimitMs");
+  });
+
   it("points at the data source's query when its program does not compile", async () => {
     const work = await project(
       "data-source-error",

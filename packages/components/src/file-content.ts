@@ -2,8 +2,8 @@
 // whole lifecycle (create, drift on read, update in place, replace, delete, import), with
 // validators, a default, plan modifiers, a schema upgrade from version 0, and an identity
 // (the file's path) that `import {}` blocks can name.
-import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
   attr,
@@ -18,6 +18,7 @@ import {
   type ValidatorContext,
   validate,
 } from "@tsvider/framework";
+import { removeLeftoverTemporaries, writeThroughTemporary } from "./internal/temporary-files.js";
 
 /** The mode a file gets when config does not say. */
 export const DEFAULT_FILE_PERMISSION = "0644";
@@ -143,6 +144,8 @@ export function fileContentResource(options: FileContentOptions = {}) {
       return stateFor(plan.filename, plan.content, mode);
     },
     async read({ state, setIdentity }) {
+      // A refresh after a killed apply is where its leftover temporary goes.
+      await removeLeftoverTemporaries(dirname(state.filename));
       const found = await readIfExists(state.filename);
       // Gone from disk: Terraform drops it from state and plans to create it again.
       if (found === undefined) return null;
@@ -218,13 +221,5 @@ async function writeOrExplain(filename: string, content: string, mode: number): 
 /** Writes beside the target and renames over it, so a crash never leaves half a file. */
 async function writeAtomically(filename: string, content: string, mode: number): Promise<void> {
   await mkdir(dirname(filename), { recursive: true });
-  const temporary = `${filename}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, content, "utf8");
-    // chmod, not writeFile's mode: the umask would take bits away from that one.
-    await chmod(temporary, mode);
-    await rename(temporary, filename);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await writeThroughTemporary(filename, content, { mode });
 }

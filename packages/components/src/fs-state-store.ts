@@ -4,7 +4,7 @@
 // state is replaced through a temporary file and a rename: a failed write leaves the previous
 // state whole. Useful on a shared disk, and as a model for stores on remote services.
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, unlink } from "node:fs/promises";
 import { hostname, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import {
@@ -16,6 +16,7 @@ import {
   TsviderError,
   ValidationError,
 } from "@tsvider/framework";
+import { removeLeftoverTemporaries, writeThroughTemporary } from "./internal/temporary-files.js";
 
 const schema = {
   path: attr.string({
@@ -103,6 +104,8 @@ export function fsStateStore(options: FsStateStoreOptions = {}) {
           cause: err,
         });
       }
+      // A state write a killed process left half done: its temporary goes now.
+      await removeLeftoverTemporaries(dir);
       return { dir };
     },
     async getStates({ store }) {
@@ -118,15 +121,7 @@ export function fsStateStore(options: FsStateStoreOptions = {}) {
       }
     },
     async writeState({ store, stateId, bytes }) {
-      const path = file(store, stateId, stateSuffix);
-      const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
-      try {
-        await writeFile(temporary, bytes);
-        await rename(temporary, path);
-      } catch (err) {
-        await rm(temporary, { force: true }).catch(() => {});
-        throw err;
-      }
+      await writeThroughTemporary(file(store, stateId, stateSuffix), bytes);
     },
     async deleteState({ store, stateId }) {
       try {

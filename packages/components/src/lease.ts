@@ -15,6 +15,7 @@ import {
   TsviderError,
   ValidationError,
 } from "@tsvider/framework";
+import { removeLeftoverTemporaries, temporaryFor } from "./internal/temporary-files.js";
 
 const defaultTtlSeconds = 30;
 const minTtlSeconds = 1;
@@ -92,8 +93,9 @@ export function leaseEphemeral(options: LeaseOptions = {}) {
 
   /** Writes the lease through a temporary file: a reader never sees half a lease. */
   const temporaryWith = async (file: string, lease: LeaseFile): Promise<string> => {
-    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(lease, null, 2)}\n`);
+    await removeLeftoverTemporaries(dirname(file));
+    const temporary = temporaryFor(file);
+    await writeFile(temporary, `${JSON.stringify(lease, null, 2)}\n`, { flag: "wx" });
     return temporary;
   };
 

@@ -1,10 +1,14 @@
 // jq through lens_jq and tsvider_lens_jq: jq's own semantics and messages, results as values and
 // as exact JSON, and bad programs or input reported at the attribute or argument at fault.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { list, number, object, string, tuple } from "@tsvider/cty";
 import { Dynamic, defineProvider, Unknown } from "@tsvider/framework";
 import { callProviderFunction, testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
-import { checkJqProgram, lensJqDataSource, lensJqFunction } from "./lens-jq.js";
+import { defaultJqLimits, jqRunner } from "./internal/jq-worker.js";
+import { checkJqProgram, createLensJqFunction, lensJqDataSource, lensJqFunction, runJq } from "./lens-jq.js";
 
 const user = new Dynamic(object({ name: string, tags: list(string) }), { name: "Alice", tags: ["a", "b"] });
 
@@ -132,5 +136,113 @@ describe("tsvider_lens_jq", () => {
         path: [{ attribute: "query" }],
       },
     ]);
+  });
+});
+
+describe("jq's limits", () => {
+  it("stops a program that never ends at its time limit, naming the limit and the option, and keeps the thread free meanwhile", async () => {
+    const fn = createLensJqFunction({ timeLimitMs: 300 });
+    const runner = jqRunner({ ...defaultJqLimits, timeLimitMs: 300 });
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    try {
+      await expect(callProviderFunction(fn, [new Dynamic(number, 1), "def f: f; f"])).rejects.toMatchObject({
+        argument: 1,
+        message: expect.stringMatching(/stopped at its time limit of 300 ms.*def f: f; f.*timeLimitMs/s),
+      });
+    } finally {
+      clearInterval(ticker);
+    }
+    // The provider's thread ran timers while jq looped: jq ran elsewhere.
+    expect(ticks).toBeGreaterThan(0);
+    // The looping worker was ended; the next program gets a fresh one and answers.
+    const started = runner.workersStarted;
+    expect(await callProviderFunction(fn, [user, ".name"])).toEqual(new Dynamic(string, "Alice"));
+    expect(runner.workersStarted).toBe(started + 1);
+  });
+
+  it("stops a program that fills memory at its memory limit, and the next program runs in a fresh worker", async () => {
+    const fn = createLensJqFunction({ memoryLimitMiB: 64 });
+    const runner = jqRunner({ ...defaultJqLimits, memoryLimitMiB: 64 });
+    await expect(callProviderFunction(fn, [null, "[range(1e9) | tostring] | length"])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringMatching(/stopped at its memory limit of 64 MiB.*memoryLimitMiB/s),
+    });
+    const started = runner.workersStarted;
+    expect(await callProviderFunction(fn, [null, "[range(1000)] | length"])).toEqual(
+      new Dynamic(number, 1000),
+    );
+    expect(runner.workersStarted).toBe(started + 1);
+  });
+
+  it("stops a program at the default memory limit, where jq-wasm's own ceiling lies", async () => {
+    await expect(runJq("null", "[range(1e9) | tostring] | length")).rejects.toMatchObject({
+      name: "JqStoppedError",
+      why: "memory",
+      message: "the jq program was stopped at its memory limit of 256 MiB",
+    });
+    await expect(runJq("null", "def f: 1 + f; f")).rejects.toMatchObject({ why: "memory" });
+  });
+
+  it("runs one program after another in the same worker while nothing goes wrong", async () => {
+    const runner = jqRunner(defaultJqLimits);
+    await runJq("1", ".");
+    const started = runner.workersStarted;
+    for (let i = 0; i < 20; i++) expect(await runJq(String(i), ". + 1")).toEqual([String(i + 1)]);
+    expect(runner.workersStarted).toBe(started);
+  });
+
+  it("stops a program when its signal fires", async () => {
+    const controller = new AbortController();
+    const run = runJq("null", "def f: f; f", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(run).rejects.toMatchObject({ name: "JqStoppedError", why: "cancelled" });
+  });
+
+  it("reports a limit at query from the data source", async () => {
+    const read = await testProvider(
+      defineProvider({
+        name: "tsvider",
+        version: "0.0.0",
+        dataSources: [lensJqDataSource({ timeLimitMs: 200 })],
+      }),
+    ).readDataSource("tsvider_lens_jq", { json_input: "1", query: "def f: f; f" });
+    expect(read.diagnostics).toMatchObject([
+      {
+        severity: "error",
+        summary: "the jq program was stopped at its time limit of 200 ms",
+        detail: expect.stringContaining("timeLimitMs option of lensJqDataSource"),
+        path: [{ attribute: "query" }],
+      },
+    ]);
+  });
+
+  it("leaves the process free to exit, from the built package with jq inline", async () => {
+    // The package's build, as a provider imports it: its worker must never keep it running.
+    const child = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { runJq } from "@tsvider/components/lens-jq";
+         process.stdout.write(JSON.stringify(await runJq("[1,2]", "add")));
+         await runJq("null", "def f: f; f", { timeLimitMs: 100 }).catch((e) => process.stdout.write(" " + e.why));`,
+      ],
+      { cwd: fileURLToPath(new URL("..", import.meta.url)), stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const [code] = (await once(child, "exit")) as [number];
+    expect({ code, out }).toEqual({ code: 0, out: '["3"] time' });
+  });
+
+  it("refuses limits that cannot work", () => {
+    expect(() => createLensJqFunction({ timeLimitMs: 0 })).toThrow(/timeLimitMs must be a number from 1 to/);
+    expect(() => lensJqDataSource({ memoryLimitMiB: 1 })).toThrow(
+      /memoryLimitMiB must be a number from 32 to 256/,
+    );
+    expect(() => lensJqDataSource({ memoryLimitMiB: 512 })).toThrow(/from 32 to 256; got 512/);
   });
 });

@@ -1,10 +1,13 @@
 // jq over Terraform values: the function `lens_jq(input_data, query)` and the data source
 // `tsvider_lens_jq`. jq itself runs: jq 1.8 compiled to WebAssembly (the jq-wasm package, by a
-// jq maintainer), so every filter, builtin and error message is jq's own. The WebAssembly
-// module (about 1 MB) is compiled only when the first jq program runs, so a provider that never
-// runs one starts as fast as before. Values go to jq and come back as JSON text with every
-// digit kept; jq computes in doubles, as the jq binary does, but a number it only passes
-// through keeps its digits (jq 1.7 and newer preserve number literals).
+// jq maintainer), so every filter, builtin and error message is jq's own. It runs in a worker
+// thread under a time limit and a memory cap (internal/jq-worker.ts), so a program that never
+// ends or fills memory is stopped with a diagnostic naming the limit while the provider keeps
+// answering Terraform. The WebAssembly module (about 1 MB) is compiled only when the first jq
+// program runs, so a provider that never runs one starts as fast as before. Values go to jq and
+// come back as JSON text with every digit kept; jq computes in doubles, as the jq binary does,
+// but a number it only passes through keeps its digits (jq 1.7 and newer preserve number
+// literals).
 import {
   attr,
   DataSourceError,
@@ -16,16 +19,36 @@ import {
   t,
   ValidationError,
 } from "@tsvider/framework";
-import type { Jq } from "jq-wasm";
 import { fromJsonText, jsonText, type Typed, toDynamic, typedOf } from "./internal/dynamic.js";
+import { defaultJqLimits, type JqLimits, JqStoppedError, jqRunner } from "./internal/jq-worker.js";
 
-let loading: Promise<Jq> | undefined;
+export { JqStoppedError } from "./internal/jq-worker.js";
 
-/** jq, compiled on first use; the module is kept for the process's life. */
-function loadJq(): Promise<Jq> {
-  // The inline build carries the WebAssembly in the script itself, so the provider stays one file.
-  loading ??= import("jq-wasm/inline").then((m) => m.loadJq());
-  return loading;
+/** How long and how big a jq program may run; each defaults to the value in the README. */
+export interface JqLimitOptions {
+  /** Milliseconds one program may run before it is stopped; default 10,000 (10 s). */
+  readonly timeLimitMs?: number;
+  /**
+   * MiB of memory one program may use (jq's heap, and the text of its input and output), from
+   * 32 to 256 (the most jq's WebAssembly build can use); default 256.
+   */
+  readonly memoryLimitMiB?: number;
+}
+
+function limitsOf(options: JqLimitOptions): JqLimits {
+  const limits = { ...defaultJqLimits };
+  const check = (name: keyof JqLimitOptions, value: number | undefined, least: number, most: number) => {
+    if (value === undefined) return;
+    if (!(value >= least && value <= most)) {
+      throw new RangeError(`lens_jq's ${name} must be a number from ${least} to ${most}; got ${value}`);
+    }
+    limits[name === "timeLimitMs" ? "timeLimitMs" : "memoryLimitMiB"] = value;
+  };
+  // setTimeout's longest wait, about 24.8 days.
+  check("timeLimitMs", options.timeLimitMs, 1, 2 ** 31 - 1);
+  // jq's initial heap is 16 MiB, and its WebAssembly build cannot grow past 256 MiB.
+  check("memoryLimitMiB", options.memoryLimitMiB, 32, 256);
+  return limits;
 }
 
 /** Why a jq program did not give results: it does not compile, or it failed while running. */
@@ -52,12 +75,16 @@ function jqMessage(stderr: string): string {
 
 /**
  * Runs `query` on `input` (JSON text) and returns each output as JSON text, in order. Throws
- * JqProgramError with jq's message when the program does not compile or fails.
+ * JqProgramError with jq's message when the program does not compile or fails, and
+ * JqStoppedError when it reaches a limit or `signal` fires.
  */
-export async function runJq(inputJson: string, query: string): Promise<string[]> {
-  const jq = await loadJq();
+export async function runJq(
+  inputJson: string,
+  query: string,
+  options: JqLimitOptions & { readonly signal?: AbortSignal } = {},
+): Promise<string[]> {
   // -c: one output a line, compact.
-  const result = jq.raw(inputJson, query, ["-c"]);
+  const result = await jqRunner(limitsOf(options)).run(inputJson, query, ["-c"], options.signal);
   if (result.exitCode !== 0) {
     // jq exits 3 for a program that does not compile and 5 for an error while it runs.
     throw new JqProgramError(
@@ -74,16 +101,30 @@ export async function runJq(inputJson: string, query: string): Promise<string[]>
  * branch that never runs, so jq parses it and resolves its functions and variables, and runs
  * nothing. Returns jq's message for a program that does not compile, undefined otherwise.
  */
-export async function checkJqProgram(query: string): Promise<string | undefined> {
+export async function checkJqProgram(
+  query: string,
+  options: JqLimitOptions = {},
+): Promise<string | undefined> {
   // The program on lines of its own, so a comment at its end cannot swallow what follows.
   const probe = `def tsvider_probe:\n${query}\n;\nif false then tsvider_probe else empty end`;
-  const jq = await loadJq();
-  if (jq.raw("null", probe, ["-c"]).exitCode !== 3) return undefined;
+  const runner = jqRunner(limitsOf(options));
+  if ((await runner.run("null", probe, ["-c"])).exitCode !== 3) return undefined;
   // It does not compile: the program itself gives jq's message with the practitioner's lines
   // and columns, failing before anything runs. (A program that compiles only at the top, such
-  // as one starting with `include`, runs here on null: rare, and cheap on null.)
-  const own = jq.raw("null", query, ["-c"]);
+  // as one starting with `include`, runs here on null, under the same limits.)
+  const own = await runner.run("null", query, ["-c"]);
   return own.exitCode === 3 ? jqMessage(own.stderr) : undefined;
+}
+
+/** The words for a program stopped at a limit: which limit, and who can raise it. */
+function stoppedDetail(err: JqStoppedError, where: string): string {
+  if (err.why === "cancelled") return "Terraform asked the provider to stop while the jq program ran.";
+  const option = err.why === "time" ? "timeLimitMs" : "memoryLimitMiB";
+  const what =
+    err.why === "time"
+      ? "A program that never ends, such as `def f: f; f`, is stopped there."
+      : "A program that builds ever larger values is stopped there.";
+  return `${what} Give a program that needs less; the provider's author can raise the limit with the ${option} option of ${where} (@tsvider/components/lens-jq).`;
 }
 
 /** The outputs as one value: none is null, one is itself, several are a tuple of them. */
@@ -96,39 +137,54 @@ export function combineOutputs(outputs: readonly string[]): { json: string; valu
 const queryDescription =
   'A jq program, such as `".users[] | select(.active) | .name"`. It runs as the jq command-line tool runs it, with jq 1.8\'s builtins.';
 
-export const lensJqFunction: ProviderFunction = defineProviderFunction({
-  name: "lens_jq",
-  summary: "Runs a jq program on a value",
-  markdownDescription:
-    "Runs the jq program `query` on `input_data` (any value: an object, a list, a string...) and returns what it gives, as a Terraform value: no output gives null, one output gives that value, several outputs give a tuple of them (wrap the program in `[...]` to always get a list). Objects come back as objects, arrays as tuples. A program that does not compile, or fails while running (`error(...)`, indexing a string with a number), is an error on `query` with jq's own message. To run jq on JSON text, give `jsondecode(text)`, or use the `tsvider_lens_jq` data source.",
-  params: [
-    {
-      name: "input_data",
-      type: t.dynamic,
-      allowNullValue: true,
-      description: "The value the program reads as its input (`.`); null is jq's null.",
-    },
-    { name: "query", type: t.string, description: queryDescription },
-  ],
-  returns: t.dynamic,
-  run: async (input, query) => {
-    if (query.trim() === "")
-      throw new FunctionError('the jq program is empty: give one, such as "."', { argument: 1 });
-    let outputs: string[];
-    try {
-      outputs = await runJq(jsonText(typedOf(input)), query);
-    } catch (err) {
-      if (err instanceof JqProgramError) {
-        throw new FunctionError(
-          `${err.compile ? "the jq program does not compile" : "the jq program failed"}: ${err.message}`,
-          { argument: 1, cause: err },
-        );
+/**
+ * The function `lens_jq` with its own limits (`timeLimitMs`, `memoryLimitMiB`); `lensJqFunction`
+ * is this with the defaults.
+ */
+export function createLensJqFunction(options: JqLimitOptions = {}): ProviderFunction {
+  const limits = limitsOf(options);
+  return defineProviderFunction({
+    name: "lens_jq",
+    summary: "Runs a jq program on a value",
+    markdownDescription:
+      "Runs the jq program `query` on `input_data` (any value: an object, a list, a string...) and returns what it gives, as a Terraform value: no output gives null, one output gives that value, several outputs give a tuple of them (wrap the program in `[...]` to always get a list). Objects come back as objects, arrays as tuples. A program that does not compile, or fails while running (`error(...)`, indexing a string with a number), is an error on `query` with jq's own message. To run jq on JSON text, give `jsondecode(text)`, or use the `tsvider_lens_jq` data source.",
+    params: [
+      {
+        name: "input_data",
+        type: t.dynamic,
+        allowNullValue: true,
+        description: "The value the program reads as its input (`.`); null is jq's null.",
+      },
+      { name: "query", type: t.string, description: queryDescription },
+    ],
+    returns: t.dynamic,
+    run: async (input, query) => {
+      if (query.trim() === "")
+        throw new FunctionError('the jq program is empty: give one, such as "."', { argument: 1 });
+      let outputs: string[];
+      try {
+        outputs = await runJq(jsonText(typedOf(input)), query, limits);
+      } catch (err) {
+        if (err instanceof JqStoppedError) {
+          throw new FunctionError(`${err.message}. ${stoppedDetail(err, "createLensJqFunction")}`, {
+            argument: 1,
+            cause: err,
+          });
+        }
+        if (err instanceof JqProgramError) {
+          throw new FunctionError(
+            `${err.compile ? "the jq program does not compile" : "the jq program failed"}: ${err.message}`,
+            { argument: 1, cause: err },
+          );
+        }
+        throw err;
       }
-      throw err;
-    }
-    return toDynamic(combineOutputs(outputs).value);
-  },
-});
+      return toDynamic(combineOutputs(outputs).value);
+    },
+  });
+}
+
+export const lensJqFunction: ProviderFunction = createLensJqFunction();
 
 const schema = {
   json_input: attr.string({
@@ -153,7 +209,7 @@ const schema = {
   }),
 };
 
-export interface LensJqOptions {
+export interface LensJqOptions extends JqLimitOptions {
   /** Defaults to `tsvider_lens_jq`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
@@ -182,6 +238,7 @@ function safeFromJson(text: string): Typed | null | Error {
 }
 
 export function lensJqDataSource(options: LensJqOptions = {}) {
+  const limits = limitsOf(options);
   return defineDataSource({
     typeName: options.typeName ?? "tsvider_lens_jq",
     description:
@@ -207,7 +264,11 @@ export function lensJqDataSource(options: LensJqOptions = {}) {
             path: [{ attribute: "query" }],
           });
         }
-        const problem = await checkJqProgram(query);
+        const problem = await checkJqProgram(query, limits).catch((err: unknown) => {
+          // Compiling never runs the program, so this is a program that runs at the top.
+          if (err instanceof JqStoppedError) return err.message;
+          throw err;
+        });
         if (problem !== undefined) {
           throw new ValidationError("query is not a valid jq program", {
             detail: problem,
@@ -216,11 +277,18 @@ export function lensJqDataSource(options: LensJqOptions = {}) {
         }
       }
     },
-    async read({ config }) {
+    async read({ config, signal }) {
       let outputs: string[];
       try {
-        outputs = await runJq(inputJson(config), config.query);
+        outputs = await runJq(inputJson(config), config.query, { ...limits, signal });
       } catch (err) {
+        if (err instanceof JqStoppedError) {
+          throw new DataSourceError(err.message, {
+            detail: stoppedDetail(err, "lensJqDataSource"),
+            path: [{ attribute: "query" }],
+            cause: err,
+          });
+        }
         if (!(err instanceof JqProgramError)) throw err;
         throw new DataSourceError(err.compile ? "query is not a valid jq program" : "the jq program failed", {
           detail: err.message,

@@ -4,8 +4,8 @@
 // hash, the directory's absolute path) and a value only apply can know (how many files the
 // directory holds). The schema follows pyvider's `local_directory` (path, permissions as
 // "0o755", id, file_count); the `file` blocks and `file_permission` are tsvider's own.
-import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { chmod, mkdir, readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import {
   attr,
@@ -17,6 +17,7 @@ import {
   type ValidatorContext,
   validate,
 } from "@tsvider/framework";
+import { removeLeftoverTemporaries, writeThroughTemporary } from "./internal/temporary-files.js";
 
 /** The directory's mode when config does not say, in pyvider's notation. */
 export const DEFAULT_DIRECTORY_PERMISSIONS = "0o755";
@@ -136,6 +137,8 @@ export function localDirectoryResource(options: LocalDirectoryOptions = {}) {
       const directoryMode = await directoryModeIfExists(state.path);
       // Gone from disk (or no longer a directory): Terraform drops it and plans to create it.
       if (directoryMode === undefined) return null;
+      // A refresh after a killed apply is where its leftover temporaries go.
+      await removeLeftoverTemporaries(state.path);
       const file: FileState[] = [];
       const priorFileMode = state.file_permission ?? DEFAULT_DIRECTORY_FILE_PERMISSION;
       let fileMode = priorFileMode;
@@ -290,12 +293,5 @@ async function readIfExists(filename: string): Promise<{ content: string; mode: 
 
 /** Writes beside the target and renames over it, so a crash never leaves half a file. */
 async function writeAtomically(filename: string, content: string, mode: number): Promise<void> {
-  const temporary = `${filename}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, content, "utf8");
-    await chmod(temporary, mode);
-    await rename(temporary, filename);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await writeThroughTemporary(filename, content, { mode });
 }

@@ -1,13 +1,4 @@
-// A local file whose content is a secret: the content is a write-only argument, so it reaches
-// the provider in each plan and apply but is never written to a plan or state file, and it may
-// come from an ephemeral value (an ephemeral resource, an `ephemeral` variable). Since nothing
-// remembers it, Terraform cannot see it change: `content_wo_version` says when to write it
-// again, the pattern Terraform's own providers use for passwords (`password_wo` and
-// `password_wo_version`). It can also take over `tsvider_file_content` objects through a
-// `moved` block, which takes their content out of state.
-
-import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
   attr,
@@ -17,6 +8,7 @@ import {
   type Unknown,
   validate,
 } from "@tsvider/framework";
+import { removeLeftoverTemporaries, writeThroughTemporary } from "./internal/temporary-files.js";
 
 /** The mode a secret file gets when config does not say: readable by its owner only. */
 export const DEFAULT_SECRET_FILE_PERMISSION = "0600";
@@ -83,6 +75,7 @@ export function secretFileResource(options: SecretFileOptions = {}) {
       return { ...plan, file_permission: modeText(mode) };
     },
     async read({ state }) {
+      await removeLeftoverTemporaries(dirname(state.filename));
       try {
         const { mode } = await stat(state.filename);
         return { ...state, file_permission: modeText(mode) };
@@ -118,15 +111,12 @@ function modeText(mode: number): string {
   return (mode & 0o777).toString(8).padStart(4, "0");
 }
 
-/** Beside the target, then renamed over it, created with the final mode so no one reads it early. */
+/**
+ * Beside the target, then renamed over it, created readable by the owner alone until it has its
+ * final mode; a temporary a killed apply left (it holds the secret) goes at the next write or
+ * refresh in its directory.
+ */
 async function writeAtomically(filename: string, content: string, mode: number): Promise<void> {
   await mkdir(dirname(filename), { recursive: true });
-  const temporary = `${filename}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, content, { encoding: "utf8", mode: 0o600 });
-    await chmod(temporary, mode);
-    await rename(temporary, filename);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await writeThroughTemporary(filename, content, { mode });
 }

@@ -2,9 +2,10 @@
 // action_trigger or with `terraform apply -invoke`, and a model for actions that report their
 // progress. The file is written whole (through a temporary file and a rename), so a reader
 // never sees half a marker.
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { attr, defineAction, TsviderError, ValidationError } from "@tsvider/framework";
+import { writeThroughTemporary } from "./internal/temporary-files.js";
 
 const schema = {
   path: attr.string({
@@ -48,16 +49,13 @@ export function writeMarkerAction(options: WriteMarkerOptions = {}) {
     async invoke({ config, progress, signal }) {
       const path = resolve(config.path);
       const content = config.content ?? "";
-      const temporary = `${path}.${process.pid}.tmp`;
       progress(`creating the directory of ${config.path}`);
       try {
         await mkdir(dirname(path), { recursive: true });
         signal.throwIfAborted();
         progress(`writing ${Buffer.byteLength(content)} bytes to ${config.path}`);
-        await writeFile(temporary, content, { signal });
-        await rename(temporary, path);
+        await writeThroughTemporary(path, content, { signal });
       } catch (err) {
-        await rm(temporary, { force: true }).catch(() => {});
         // Cancelled: stop quietly, and the framework reports the invocation as cancelled (a
         // thrown AbortError would read as a failed write).
         if (signal.aborted) return;

@@ -89,6 +89,7 @@ export {
   type PrivateStateAccess,
   PrivateStateError,
   type PrivateStateMarker,
+  type PrivateStateOptions,
   privateState,
 } from "./private-state.js";
 export { defineProvider, type Provider, type ProviderDefinition } from "./provider.js";
@@ -127,6 +128,7 @@ export type {
   ValidatorObject,
 } from "./schema/validators.js";
 export { type RunningProvider, type ServeOptions, serve } from "./serve.js";
+export { StopRequestedError } from "./server/handler.js";
 export {
   defineStateStore,
   type LockHolder,

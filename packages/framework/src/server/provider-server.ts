@@ -8,6 +8,7 @@ import { PrivateStateCodec } from "../private-state.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { providerForEnvironment } from "../test-mode.js";
+import { StopRequestedError } from "./handler.js";
 
 export class ProviderServer {
   readonly provider: Provider;
@@ -53,7 +54,7 @@ export class ProviderServer {
   }
 
   stop(): void {
-    this.#stop.abort(new Error("Terraform asked the provider to stop"));
+    this.#stop.abort(new StopRequestedError());
   }
 }
 

@@ -311,7 +311,7 @@ describe("StopProvider", () => {
     const read = await reading;
     expect(errors(read)[0]).toMatchObject({
       summary: "Read cancelled",
-      detail: "Error: Terraform asked the provider to stop",
+      detail: "StopRequestedError: Terraform asked the provider to stop",
     });
     expect(fromDv(read.newState, T)).toEqual(state);
   });
