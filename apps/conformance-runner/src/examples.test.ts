@@ -10,6 +10,7 @@ import {
   filterExamples,
   findExamples,
   loadChecks,
+  NOTHING_TO_DESTROY,
   prepareEnvironment,
   runExample,
   runExampleOn,
@@ -328,6 +329,23 @@ export function afterDestroy({ dir, assert }) {
     // Each binary records the provider under its own registry's address.
     const lock = await readFile(join(results[1]!.dir!, ".terraform.lock.hcl"), "utf8");
     expect(lock).toContain('provider "registry.terraform.io/tsvider/tsvider"');
+  });
+
+  it("skips destroy when the state manages nothing, unless afterDestroy wants to look", async () => {
+    const outputsOnly = 'output "shout" {\n  value = provider::tsvider::upper("quiet")\n}\n';
+    await example("outputs-only", outputsOnly, "", { binaries: ["tofu"] });
+    await example(
+      "outputs-only-checked",
+      outputsOnly,
+      "export function afterDestroy({ outputs, assert }) { assert.deepEqual(outputs, {}); }\n",
+      { binaries: ["tofu"] },
+    );
+    const skipped = await runExampleOn(examplesRoot, "outputs-only", env, version, "tofu");
+    expect(skipped).toMatchObject({ status: "pass" });
+    expect(skipped!.steps.slice(-2)).toEqual(["no-op plan", NOTHING_TO_DESTROY]);
+    const checked = await runExampleOn(examplesRoot, "outputs-only-checked", env, version, "tofu");
+    expect(checked).toMatchObject({ status: "pass" });
+    expect(checked!.steps.slice(-2)).toEqual(["destroy", "checks after destroy"]);
   });
 
   it("names the failing step, and still runs after and the cleanup", async () => {

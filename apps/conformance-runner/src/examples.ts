@@ -294,6 +294,24 @@ export async function loadChecks(dir: string): Promise<ExampleChecks> {
   return checks as ExampleChecks;
 }
 
+/** The step recorded in place of `destroy` when the state holds no managed resource. */
+export const NOTHING_TO_DESTROY = "destroy (nothing managed, skipped)";
+
+/**
+ * How many managed resources the local state in `dir` holds, or undefined when there is no
+ * local state to read (a state store, a backend): then `destroy` runs.
+ */
+async function managedResourceCount(dir: string): Promise<number | undefined> {
+  try {
+    const state = JSON.parse(await readFile(join(dir, "terraform.tfstate"), "utf8")) as {
+      resources?: { mode?: string }[];
+    };
+    return (state.resources ?? []).filter((r) => r.mode === "managed").length;
+  } catch {
+    return undefined;
+  }
+}
+
 async function outputsOf(work: Workdir): Promise<Record<string, unknown>> {
   const res = await work.run(["output", "-json", "-no-color"]);
   const parsed = JSON.parse(res.stdout || "{}") as Record<string, { value: unknown }>;
@@ -481,6 +499,12 @@ export async function runExampleOn(
       });
     };
     const destroy = async () => {
+      // A configuration that manages nothing (functions, data sources, outputs) has nothing to
+      // destroy, and `destroy` would only start the provider five more times to say so.
+      if (checks.afterDestroy === undefined && (await managedResourceCount(workDir)) === 0) {
+        steps.push(NOTHING_TO_DESTROY);
+        return;
+      }
       await step("destroy", () => work.run(["destroy", "-no-color", "-input=false", "-auto-approve"]));
       await step("checks after destroy", async () => checks.afterDestroy?.(await checkContext()));
     };

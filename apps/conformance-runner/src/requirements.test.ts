@@ -17,7 +17,11 @@ describe("requirements.json", () => {
   it("defaults to both kinds, any version, no test mode", async () => {
     const dir = await mkdtemp(join(tmpdir(), "tsvider-req-"));
     expect(await loadRequirements(dir)).toEqual(DEFAULT_REQUIREMENTS);
-    expect(DEFAULT_REQUIREMENTS).toEqual({ binaries: ["tofu", "terraform"], minVersions: {}, testMode: false });
+    expect(DEFAULT_REQUIREMENTS).toEqual({
+      binaries: ["tofu", "terraform"],
+      minVersions: {},
+      testMode: false,
+    });
   });
 
   it("reads binaries, minimum versions and test mode", async () => {

@@ -54,6 +54,15 @@ async function refusal(promise: Promise<unknown>): Promise<CliError> {
   return error as CliError;
 }
 
+/**
+ * The reference provider as a single executable for this machine, built once and shared: the
+ * tofu test installs it, the reproducibility test builds it a second time to compare, and the
+ * code-cache test starts it (each build copies and patches a whole Node binary).
+ */
+let referenceSeaBuild: Promise<BuiltExecutable> | undefined;
+const referenceSea = () =>
+  (referenceSeaBuild ??= buildExecutable({ project: loadProject(referenceRoot), outDir: join(root, "sea") }));
+
 const sha256 = async (path: string) =>
   createHash("sha256")
     .update(await readFile(path))
@@ -63,7 +72,7 @@ describe("buildExecutable", () => {
   it("builds the reference provider as a single executable with the newest Node LTS inside, which tofu installs and applies with", async () => {
     const project = loadProject(referenceRoot);
     const outDir = join(root, "sea");
-    const built = await buildExecutable({ project, outDir });
+    const built = await referenceSea();
     const lts = await newestNodeLts();
     expect(built).toMatchObject({
       fileName: `terraform-provider-tsvider_v${project.version}`,
@@ -115,15 +124,11 @@ resource "tsvider_file_content" "f" {
     expect(plan.code).toBe(0);
   }, 120_000);
 
-  it("builds for linux_arm64 with the npm registry's Node: an aarch64 ELF with the blob injected, the same bytes twice", async () => {
+  it("builds for linux_arm64 with the npm registry's Node: an aarch64 ELF with the blob injected", async () => {
+    // One build: that the same steps give the same bytes is shown for this machine's platform
+    // below; here what differs is the Node binary the blob goes into.
     const project = loadProject(referenceRoot);
     const built = await buildExecutable({ project, outDir: join(root, "arm64"), platform: "linux_arm64" });
-    const again = await buildExecutable({
-      project,
-      outDir: join(root, "arm64-again"),
-      platform: "linux_arm64",
-    });
-    expect(await sha256(again.path)).toBe(await sha256(built.path));
     expect(built).toMatchObject({
       platform: "linux_arm64",
       kind: "sea",
@@ -273,7 +278,7 @@ describe("reproducible builds", () => {
 
   it("the same single executable, byte for byte, from two builds into two directories", async () => {
     const project = loadProject(referenceRoot);
-    sea = await buildExecutable({ project, outDir: join(root, "repro", "one") });
+    sea = await referenceSea();
     const second = await buildExecutable({ project, outDir: join(root, "repro", "elsewhere", "two") });
     expect(second.bytes).toBe(sea.bytes);
     expect(await sha256(second.path)).toBe(await sha256(sea.path));
