@@ -48,7 +48,7 @@ describe("requirements.json", () => {
     );
     expect(() => parseRequirements({ binaries: ["tf"] }, w)).toThrow('"binaries" holds "tf"');
     expect(() => parseRequirements({ binaries: [] }, w)).toThrow('"binaries" must be a non-empty array');
-    expect(() => parseRequirements({ minVersions: { terraform: "1.14.0" } }, w)).toThrow(
+    expect(() => parseRequirements({ binaries: ["tofu"], minVersions: { terraform: "1.14.0" } }, w)).toThrow(
       '"minVersions" names "terraform", which "binaries" (tofu) does not list',
     );
     expect(() => parseRequirements({ minVersions: { tofu: "1.11" } }, w)).toThrow(

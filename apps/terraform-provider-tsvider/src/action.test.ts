@@ -184,7 +184,7 @@ action "tsvider_wait" "w" {
     );
     expect(code).toBe(1);
     expect(await readFile(join(dir, "cancelled.txt"), "utf8")).toBe(
-      "cancelled: Error: Terraform asked the provider to stop\n",
+      "cancelled: StopRequestedError: Terraform asked the provider to stop\n",
     );
     expect(out).toContain("Action failed: action.tsvider_wait.w");
     expect(err).toContain("Action tsvider_wait was cancelled");

@@ -73,6 +73,8 @@ describe("tsvider install, bad input", () => {
 });
 
 describe.skipIf(tofu === undefined)("tsvider install with tofu (needs tofu: set TSVIDER_TOFU)", () => {
+  // Two builds, two inits and two applies: a guard against a hang of ten minutes, not a timing;
+  // on a busy two-core machine this has taken longer than the default two.
   it("installs two versions side by side, each locked and used by its own configuration", async () => {
     const mirror = join(root, "mirror");
     const cliConfig = join(root, "cli.tfrc");
@@ -209,5 +211,5 @@ describe.skipIf(tofu === undefined)("tsvider install with tofu (needs tofu: set 
     rmSync(join(w2.dir, ".terraform"), { recursive: true });
     await w2.run(["init", "-no-color"]);
     expect(lockedH1(w2).hashes).toEqual([second.data.h1]);
-  });
+  }, 600_000);
 });
