@@ -258,7 +258,10 @@ describe("runExample", () => {
     await writeFile(join(examplesRoot, name, "requirements.json"), '{ "binaries": ["tofu", "terraform"] }');
     await mkdir(join(examplesRoot, "resources/tsvider_x/tofu-only"), { recursive: true });
     await writeFile(join(examplesRoot, "resources/tsvider_x/tofu-only/main.tf"), "oops {\n");
-    await writeFile(join(examplesRoot, "resources/tsvider_x/tofu-only/requirements.json"), '{ "binaries": ["tofu"] }');
+    await writeFile(
+      join(examplesRoot, "resources/tsvider_x/tofu-only/requirements.json"),
+      '{ "binaries": ["tofu"] }',
+    );
     const matrix: MatrixBinary[] = [
       { label: "tofu", kind: "tofu", path: join(examplesRoot, "no-tofu-here"), version: "1.12.6" },
       {

@@ -161,9 +161,13 @@ describe("jq's limits", () => {
     expect(runner.workersStarted).toBe(started + 1);
   });
 
+  // The memory tests give time enough that only memory can stop the program: on a busy machine
+  // filling 256 MiB may take longer than the default time limit.
+  const ampleTime = 600_000;
+
   it("stops a program that fills memory at its memory limit, and the next program runs in a fresh worker", async () => {
-    const fn = createLensJqFunction({ memoryLimitMiB: 64 });
-    const runner = jqRunner({ ...defaultJqLimits, memoryLimitMiB: 64 });
+    const fn = createLensJqFunction({ memoryLimitMiB: 64, timeLimitMs: ampleTime });
+    const runner = jqRunner({ timeLimitMs: ampleTime, memoryLimitMiB: 64 });
     await expect(callProviderFunction(fn, [null, "[range(1e9) | tostring] | length"])).rejects.toMatchObject({
       argument: 1,
       message: expect.stringMatching(/stopped at its memory limit of 64 MiB.*memoryLimitMiB/s),
@@ -176,12 +180,13 @@ describe("jq's limits", () => {
   });
 
   it("stops a program at the default memory limit, where jq-wasm's own ceiling lies", async () => {
-    await expect(runJq("null", "[range(1e9) | tostring] | length")).rejects.toMatchObject({
+    const limits = { timeLimitMs: ampleTime };
+    await expect(runJq("null", "[range(1e9) | tostring] | length", limits)).rejects.toMatchObject({
       name: "JqStoppedError",
       why: "memory",
       message: "the jq program was stopped at its memory limit of 256 MiB",
     });
-    await expect(runJq("null", "def f: 1 + f; f")).rejects.toMatchObject({ why: "memory" });
+    await expect(runJq("null", "def f: 1 + f; f", limits)).rejects.toMatchObject({ why: "memory" });
   });
 
   it("runs one program after another in the same worker while nothing goes wrong", async () => {
