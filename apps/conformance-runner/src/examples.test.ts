@@ -221,8 +221,11 @@ export function before({ dir, binary, env }) {
     cleanup: () => writeFileSync(join(dir, "cleaned-up"), ""),
   };
 }
-export function afterApply({ dir, outputs, env, assert, binary }) {
+export function afterApply({ dir, outputs, env, assert, binary, binaryVersion, atLeast }) {
   assert.equal(binary, "tofu");
+  assert.equal(atLeast(binaryVersion), true);
+  assert.equal(atLeast("1.0.0"), true);
+  assert.equal(atLeast("99.0.0"), false);
   assert.equal(outputs.id, "deferred-test");
   assert.equal(env.TF_VAR_greeting, "hello from before");
 }

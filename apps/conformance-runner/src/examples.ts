@@ -24,6 +24,7 @@ import { mapLimit } from "./pool.js";
 import {
   BINARIES,
   type BinaryName,
+  compareVersions,
   kindSkipReason,
   loadRequirements,
   REQUIREMENTS_FILE,
@@ -83,6 +84,8 @@ export interface CheckContext {
   readonly binary: BinaryName;
   /** The binary's version, such as "1.6.3", for a check that differs by host version. */
   readonly binaryVersion: string;
+  /** Whether the binary is `version` or newer, compared as `minVersions` are. */
+  readonly atLeast: (version: string) => boolean;
   /** `output -json`, as name → value (empty after destroy). */
   readonly outputs: Record<string, unknown>;
   /** The variables the example's commands get, `before`'s included. */
@@ -473,6 +476,7 @@ export async function runExampleOn(
       dir: workDir,
       binary,
       binaryVersion: bin.version,
+      atLeast: (v) => compareVersions(bin.version, v) >= 0,
       outputs: await outputsOf(work),
       env: commandEnv,
       assert,
