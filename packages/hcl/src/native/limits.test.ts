@@ -93,7 +93,38 @@ describe("nesting limits", () => {
     const blocks = parseConfig(`${"b {\n".repeat(n)}${"}\n".repeat(n)}`, "t");
     expect(blocks.diagnostics).toEqual([]);
   });
+
+  test("at the nesting limit, every construct parses with half the stack already used", () => {
+    // The parser runs inside other code (a provider's RPC handler), so the limit must leave
+    // room: with for expressions at the old limit of 500, any caller's frames overflowed it.
+    const frames = stackFrames();
+    const eatHalfThen = <T>(k: number, parse: () => T): T => (k === 0 ? parse() : eatHalfThen(k - 1, parse));
+    const atLimit = nested(maxNestingDepth - 1);
+    for (const [name, src] of Object.entries(atLimit)) {
+      const p = eatHalfThen(Math.floor(frames / 2), () => parseExpression(src, "t"));
+      expect([name, p.diagnostics.filter((d) => d.summary.includes("deep"))]).toEqual([name, []]);
+    }
+    const blocks = eatHalfThen(Math.floor(frames / 2), () =>
+      parseConfig(`${"b {\n".repeat(maxNestingDepth - 1)}${"}\n".repeat(maxNestingDepth - 1)}`, "t"),
+    );
+    expect(blocks.diagnostics).toEqual([]);
+  });
 });
+
+/** How many calls of a one-argument function fit on the stack from here. */
+function stackFrames(): number {
+  let depth = 0;
+  const down = (k: number): number => {
+    depth = k;
+    return down(k + 1) + 1;
+  };
+  try {
+    down(0);
+  } catch {
+    // RangeError: the stack is full; depth is how far it got.
+  }
+  return depth;
+}
 
 /** The height of a parsed tree, walked here independently of the parser's own measure. */
 function treeHeight(root: NativeExpression): number {
