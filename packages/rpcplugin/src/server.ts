@@ -1,7 +1,8 @@
 // The plugin process's side of go-plugin: check the cookie, pick the protocol version, start
 // a gRPC server (over mTLS when the host asks for it) on a unix socket or TCP, announce it
-// with the handshake line, and stay up until the host calls Shutdown or sends SIGTERM. In
-// debug mode a person starts the plugin instead, and it tells them how to attach the host.
+// with the handshake line, and stay up until the host calls Shutdown, sends SIGTERM or is gone
+// (host-watch.ts). In debug mode a person starts the plugin instead, and it tells them how to
+// attach the host.
 import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate } from "./auto-mtls.js";
@@ -15,6 +16,7 @@ import {
   negotiateProtocolVersion,
   terraformMagicCookie,
 } from "./handshake.js";
+import { watchHost } from "./host-watch.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
 import { defaultTransport, listen, type Transport } from "./listener.js";
 import { createLogger, type Logger } from "./log.js";
@@ -246,6 +248,12 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
     process.once("SIGTERM", () => void shutdownAndExit());
     if (debug) process.once("SIGINT", () => void shutdownAndExit());
     process.once("exit", () => cleanup());
+    // A host killed outright calls no Shutdown; without this the plugin would stay, orphaned.
+    // (In debug mode the person who started it stops it.)
+    if (!debug) {
+      // Nothing is logged: the host read the log from a pipe that closed with it.
+      watchHost(process.ppid, () => void shutdownAndExit());
+    }
     process.stdout.write(handshakeLine);
     // The host reads one line and discards the rest: anything a library prints later would
     // be lost, so send it to stderr, where the host logs it. (A person in debug mode reads
