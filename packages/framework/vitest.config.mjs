@@ -1,6 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { transform } from "esbuild";
 import { defineConfig } from "vitest/config";
-import { sharedTestConfig } from "../../tooling/vitest.shared.mjs";
+import { sharedModulesTestConfig } from "../../tooling/vitest.shared.mjs";
 
 // Vite's TypeScript transform (oxc) leaves TC39 standard decorators in place, and Node 20
 // cannot run them. esbuild lowers them as tsc does, so files that use them go through it
@@ -21,4 +22,7 @@ const standardDecorators = {
   },
 };
 
-export default defineConfig({ ...sharedTestConfig, plugins: [standardDecorators] });
+export default defineConfig({
+  ...sharedModulesTestConfig(fileURLToPath(new URL(".", import.meta.url))),
+  plugins: [standardDecorators],
+});

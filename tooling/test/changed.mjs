@@ -126,8 +126,8 @@ const steps = [
     ? { name: "test:release", command: "pnpm run test:release" }
     : { name: "test:release", skip: notNeeded },
   touched(/^tooling\/node-lts\//) || names.has("@tsvider/framework") || names.has("tsvider")
-    ? { name: "test:lts", command: "pnpm run test:lts" }
-    : { name: "test:lts", skip: "neither the framework nor the scaffold changed" },
+    ? { name: "test:other-node", command: "pnpm run test:other-node" }
+    : { name: "test:other-node", skip: "neither the framework nor the scaffold changed" },
   names.has("@tsvider/conformance-runner")
     ? { name: "conformance", command: "pnpm run conformance" }
     : { name: "conformance", skip: "neither the reference provider nor anything it depends on changed" },

@@ -10,19 +10,26 @@ const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, "g");
 /**
  * What a failed run looks like in turbo's and vitest's output, read line by line:
  * "pkg#task: command (...) exited (1)" once per failed task at the end of a turbo run,
- * "pkg:task: ERROR: command finished with error" as it happens, and vitest's " FAIL  file > test".
+ * "pkg:task: ERROR: command finished with error" as it happens, and vitest's " FAIL  file > test"
+ * (" FAIL  project  file > test" when the package's config has several projects).
  */
 function failureReader() {
   const tasks = new Set();
   const tests = new Set();
+  // The conformance runner's count per host ("tofu: N passed, N failed, ..."), repeated in the
+  // summary: inside a turbo run it is far above it, among the other tasks' output.
+  const counts = [];
   let partial = "";
   const line = (raw) => {
     const text = raw.replace(ansi, "").replace(/\r$/, "");
+    const count = /^(?:\S+?:[^\s:]+: )?((?:tofu|terraform)\S*: \d+ passed, \d+ failed.*)$/.exec(text);
+    if (count) counts.push(count[1]);
     let m = /^(\S+)#(\S+): command \(.*\) .* exited \((\d+)\)/.exec(text);
     if (m) tasks.add(`${m[1]}#${m[2]}`);
     m = /^(\S+?):([^\s:]+): ERROR: command finished with error/.exec(text);
     if (m) tasks.add(`${m[1]}#${m[2]}`);
-    m = /^(?:(\S+?):[^\s:]+: )?\s*FAIL\s+(\S+\.test\.[cm]?[jt]sx?)( > .*)?/.exec(text);
+    // vitest names the project between FAIL and the file when a config has several.
+    m = /^(?:(\S+?):[^\s:]+: )?\s*FAIL\s+(?:.*?\s)?(\S+\.test\.[cm]?[jt]sx?)( > .*)?$/.exec(text);
     if (m) {
       const what = `${m[2]}${(m[3] ?? "").trimEnd()}`;
       tests.add(m[1] ? `${m[1]}: ${what}` : what);
@@ -37,7 +44,7 @@ function failureReader() {
     end() {
       if (partial !== "") line(partial);
       partial = "";
-      return { tasks: [...tasks], tests: [...tests] };
+      return { tasks: [...tasks], tests: [...tests], counts };
     },
   };
 }
@@ -99,7 +106,7 @@ export async function runSteps(title, steps) {
       const ms = Date.now() - started;
       const outcome = r.status === 0 ? "passed" : "FAILED";
       const reason = r.status === 0 ? undefined : (r.reason ?? `exit status ${r.status}`);
-      results.push({ step, outcome, reason, ms, tasks: r.tasks, tests: r.tests });
+      results.push({ step, outcome, reason, ms, tasks: r.tasks, tests: r.tests, counts: r.counts });
       process.stderr.write(
         `[test] step ${i + 1}/${steps.length}: ${step.name} ${outcome} in ${seconds(ms)}\n`,
       );
@@ -116,6 +123,9 @@ export async function runSteps(title, steps) {
     out.push(
       `  ${step.name.padEnd(width)}  ${outcome.padEnd(8)}  ${time.padEnd(8)}  ${reason ?? ""}`.trimEnd(),
     );
+  }
+  for (const { step, counts } of results) {
+    if (counts?.length) out.push(``, `  examples in ${step.name}:`, ...counts.map((c) => `    ${c}`));
   }
   const failed = results.filter((r) => r.outcome === "FAILED");
   for (const { step, tasks, tests } of failed) {

@@ -2,7 +2,7 @@
 // the repository that know only that registry, and npm (or any command) run as a new user would
 // run it, without the settings pnpm and vitest put into this workspace's environment.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, relative } from "node:path";
@@ -194,8 +194,8 @@ export function run(cmd: string, args: readonly string[], options: RunOptions): 
 export interface NpmOptions {
   readonly env?: NodeJS.ProcessEnv;
   /**
-   * A Node binary to run npm and everything it starts with (put first on PATH), e.g. the newest
-   * LTS; npm itself is the one installed beside this process's Node.
+   * A Node binary to run npm and everything it starts with (put first on PATH), e.g. the
+   * machine's own Node; npm itself is the one this process finds (see npmCli).
    */
   readonly node?: string;
 }
@@ -215,12 +215,28 @@ export function npm(cwd: string, args: readonly string[], options: NpmOptions = 
   return run(cmd, argv, { cwd, env });
 }
 
-/** The npm-cli.js installed beside the Node running this process. */
+/**
+ * npm's own script: the one installed beside the Node running this process, else (a Node
+ * that came as a lone binary, such as the LTS `./dev test` runs on) the npm first on PATH.
+ */
 function npmCli(): string {
   const prefix = dirname(dirname(process.execPath));
-  return process.platform === "win32"
-    ? join(dirname(process.execPath), "node_modules", "npm", "bin", "npm-cli.js")
-    : join(prefix, "lib", "node_modules", "npm", "bin", "npm-cli.js");
+  const beside =
+    process.platform === "win32"
+      ? join(dirname(process.execPath), "node_modules", "npm", "bin", "npm-cli.js")
+      : join(prefix, "lib", "node_modules", "npm", "bin", "npm-cli.js");
+  if (existsSync(beside)) return beside;
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    const npm = join(dir, process.platform === "win32" ? "npm.cmd" : "npm");
+    if (!existsSync(npm)) continue;
+    // On Unix, bin/npm is a link to npm-cli.js; on Windows, npm.cmd sits beside node_modules.
+    const cli =
+      process.platform === "win32"
+        ? join(dir, "node_modules", "npm", "bin", "npm-cli.js")
+        : realpathSync(npm);
+    if (existsSync(cli)) return cli;
+  }
+  throw new Error(`no npm beside ${process.execPath} nor on PATH: install npm, or put it on PATH`);
 }
 
 /** Every version of `name` in `npm ls --json` output, one entry per place it is listed. */

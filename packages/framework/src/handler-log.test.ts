@@ -54,7 +54,8 @@ const lines: Entry[] = [];
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  // The logger reads the level on first use, which comes after this.
+  // The logger reads the level on first use, which comes after this (vitest: own modules,
+  // so that this file is that first use).
   process.env.TF_LOG_PROVIDER = "debug";
   const write = process.stderr.write.bind(process.stderr);
   vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string | Uint8Array) => {

@@ -217,13 +217,14 @@ describe("Go's math functions", () => {
     expect(goPow(-1, Number.POSITIVE_INFINITY)).toBe(1);
   });
 
-  it("differs from JS's Math where Go's algorithms do", () => {
-    // Go's amd64 Log and JS's (fdlibm) part in the last bit for some inputs.
+  it("gives Go's answers where JS's Math parts from them", () => {
+    // Go's amd64 Log and Exp and V8's (fdlibm) part in the last bit for some inputs (V8: 14's
+    // log 2.6390573296152584, the exp 1632.5051659025742), and V8's `**` has parted from Go's
+    // Pow (Node 20: 3 ** 35 is 50031545098999712; Node 24 gives 50031545098999704, the double
+    // nearest 3^35, as Go does). What is asserted is Go's answer, whatever V8 runs this.
     expect(goLog(14)).toBe(2.639057329615259);
-    expect(Math.log(14)).toBe(2.6390573296152584);
-    expect(goExp(7.39787102555757)).not.toBe(Math.exp(7.39787102555757));
+    expect(goExp(7.39787102555757)).toBe(1632.5051659025744);
     expect(goPow(3, 35)).toBe(50031545098999704);
-    expect(3 ** 35).toBe(50031545098999710);
   });
 });
 

@@ -77,7 +77,8 @@ const lines: string[] = [];
 let test: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  // The logger reads the level on first use, which comes after this.
+  // The logger reads the level on first use, which comes after this (vitest: own modules,
+  // so that this file is that first use).
   process.env.TF_LOG_PROVIDER = "trace";
   const write = process.stderr.write.bind(process.stderr);
   vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string | Uint8Array) => {
