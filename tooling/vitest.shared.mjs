@@ -36,12 +36,13 @@ function filesNeedingOwnModules(root) {
 }
 
 /**
- * sharedTestConfig for a package of many small test files: the files a worker runs share one
- * module registry (vitest's isolate: false), so the package's modules are loaded once per
- * worker rather than once per file. Loading them again for each file was most of these
- * packages' test time (the framework's tests took 49 s of CPU isolated, 8 s shared). The
- * files that need modules of their own (see OWN_MODULES) run in a second project, isolated.
- * `root` is the package's directory (the config file's).
+ * sharedTestConfig for a package of many test files: the files a worker runs share one module
+ * registry (vitest's isolate: false), so the package's modules are loaded once per worker
+ * rather than once per file. Loading them again for each file was most of the unit packages'
+ * test time (the framework's tests took 49 s of CPU isolated, 8 s shared) and a tenth of the
+ * packages whose tests drive tofu. The files that need modules of their own (see
+ * OWN_MODULES) run in a second project, isolated. `root` is the package's directory (the
+ * config file's).
  */
 export function sharedModulesTestConfig(root) {
   const own = filesNeedingOwnModules(root);

@@ -1,0 +1,112 @@
+// Small projects, where OpenTofu starts a provider more often than the provider works: `tofu
+// apply`, a no-op `plan` and `destroy` of N files (N = 10 and 100) with the reference provider's
+// tsvider_file_content against the same configuration on a Go provider built with
+// terraform-plugin-framework 1.19.0 (tooling/oracles/goprovider's goprov_file, local_file's
+// core), both installed through one filesystem mirror and run by the pinned OpenTofu. Runs are
+// paired (ours then Go's, RUNS times) and the table gives medians and the ratio ours / Go.
+// Target (the design's): at most 1.2x at 10 and 100 files.
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
+const RUNS = Number(process.env.TSVIDER_BENCH_SMALL_RUNS ?? 3);
+const SIZES = [10, 100];
+const STEPS = [
+  { name: "apply", args: ["apply", "-auto-approve", "-no-color"] },
+  { name: "no-op plan", args: ["plan", "-no-color"] },
+  { name: "destroy", args: ["destroy", "-auto-approve", "-no-color"] },
+] as const;
+
+const providers = [
+  {
+    name: "tsvider",
+    type: "tsvider",
+    resource: "tsvider_file_content",
+    executable: `${repo}apps/terraform-provider-tsvider/dist/terraform-provider-tsvider.cjs`,
+  },
+  {
+    name: "Go",
+    type: "goprov",
+    resource: "goprov_file",
+    executable: execFileSync(`${repo}tooling/oracles/build`, ["goprovider"], { encoding: "utf8" }).trim(),
+  },
+] as const;
+
+function config(provider: (typeof providers)[number], n: number): string {
+  const files = Array.from(
+    { length: n },
+    (_, i) => `resource "${provider.resource}" "f${i}" {
+  filename = "\${path.module}/out/f${i}.txt"
+  content  = "file ${i}\\n"
+}
+`,
+  ).join("\n");
+  return `terraform {
+  required_providers {
+    ${provider.type} = { source = "tsvider/${provider.type}", version = "0.1.0" }
+  }
+}
+
+${files}`;
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const root = await mkdtemp(join(tmpdir(), "tsvider-bench-small-"));
+try {
+  const mirrorDir = join(root, "mirror");
+  for (const p of providers) {
+    await installProviderMirror({
+      mirrorDir,
+      namespace: "tsvider",
+      type: p.type,
+      version: "0.1.0",
+      executable: p.executable,
+    });
+  }
+  const cliConfigFile = join(root, "cli.tfrc");
+  await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
+  const tofu = resolveTofu();
+
+  console.log(
+    `small projects through ${tofu}: N files applied, planned again (no changes) and destroyed; median of ${RUNS} paired runs`,
+  );
+  console.log(
+    `  ${"N".padStart(4)}  ${"step".padEnd(11)} ${"tsvider".padStart(9)} ${"Go".padStart(9)}  ours / Go`,
+  );
+  for (const n of SIZES) {
+    const times = new Map<string, number[]>();
+    const dirs = new Map<string, Workdir>();
+    for (const p of providers) {
+      const dir = join(root, `${p.name}-${n}`);
+      await mkdir(join(dir, "out"), { recursive: true });
+      await writeFile(join(dir, "main.tf"), config(p, n));
+      const work = new Workdir({ dir, binary: tofu, cliConfigFile });
+      await work.run(["init", "-no-color"]);
+      dirs.set(p.name, work);
+    }
+    for (let r = 0; r < RUNS; r++) {
+      for (const p of providers) {
+        for (const step of STEPS) {
+          const started = performance.now();
+          await dirs.get(p.name)!.run([...step.args]);
+          const key = `${p.name} ${step.name}`;
+          times.set(key, [...(times.get(key) ?? []), performance.now() - started]);
+        }
+      }
+    }
+    for (const step of STEPS) {
+      const ours = median(times.get(`tsvider ${step.name}`)!);
+      const go = median(times.get(`Go ${step.name}`)!);
+      console.log(
+        `  ${String(n).padStart(4)}  ${step.name.padEnd(11)} ${`${ours.toFixed(0)} ms`.padStart(9)} ${`${go.toFixed(0)} ms`.padStart(9)}  ${(ours / go).toFixed(2)}x`,
+      );
+    }
+  }
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
