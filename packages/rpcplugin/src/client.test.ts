@@ -3,13 +3,9 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { type PluginClient, parseHandshakeLine, startPluginClient } from "./client.js";
 import { HealthCheckResponse_ServingStatus, HealthClient } from "./gen/grpc/health/v1/health.js";
-import { type GetProviderSchema_Response, ProviderClient } from "./gen/tfplugin6/tfplugin6.js";
 
 // The fixture runs the package's build (dist), as a real plugin process would.
 const fixture = fileURLToPath(new URL("../test/fixture-plugin.mjs", import.meta.url));
-const referenceProvider = fileURLToPath(
-  new URL("../../../apps/terraform-provider-tsvider/dist/terraform-provider-tsvider.cjs", import.meta.url),
-);
 
 const open: PluginClient[] = [];
 afterEach(async () => {
@@ -67,26 +63,6 @@ describe("startPluginClient", () => {
     expect(port).toBeLessThanOrEqual(25000);
     expect(await health(client)).toBe(HealthCheckResponse_ServingStatus.SERVING);
   });
-
-  it.runIf(existsSync(referenceProvider))(
-    "reads the reference provider's schema over tfplugin6",
-    async () => {
-      const client = await startPluginClient({
-        executable: process.execPath,
-        args: [referenceProvider],
-        protocolVersions: [6, 5],
-      });
-      open.push(client);
-      const provider = client.connect(ProviderClient);
-      const schema = await new Promise<GetProviderSchema_Response>((resolve, reject) =>
-        provider.getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
-      );
-      expect(schema.provider?.block).toBeDefined();
-      expect(Object.keys(schema.resourceSchemas).length).toBeGreaterThan(0);
-      await client.close();
-      expect(exitedPid(client.pid)).toBe(true);
-    },
-  );
 
   it("explains an executable that is not a plugin", async () => {
     await expect(
