@@ -1,5 +1,6 @@
 // Installing a provider for tofu and terraform through a filesystem mirror in the packed
-// layout, so `init` verifies it and writes a real lock file (PROTOCOL.md section 9).
+// layout, so `init` verifies it and writes a real lock file (hashes.ts computes the h1: and zh: hashes
+// it records).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { arch, platform } from "node:os";
 import { join } from "node:path";

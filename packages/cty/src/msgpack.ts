@@ -1,5 +1,5 @@
 // The msgpack encoding Terraform and OpenTofu use for DynamicValue, decoded and encoded
-// against a known type (PROTOCOL.md section 4):
+// against a known type, as go-cty's msgpack package does:
 //   - numbers: int when an exact int64, float64 when an exact non-integer double, else
 //     decimal text;
 //   - unknown: extension 0 with a one-byte payload; every extension code decodes as unknown;

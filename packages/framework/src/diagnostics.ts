@@ -89,7 +89,7 @@ export class FrameworkConfigurationError extends TsviderError {}
 
 /**
  * A resource's plan, apply result or read result that breaks Terraform's rules for them
- * (PROTOCOL.md section 6): a planned value config does not allow, a known planned value the
+ * (server/result-checks.ts): a planned value config does not allow, a known planned value the
  * apply changed, an unknown left in a result. The framework finds these before answering and
  * reports them against the component and the attribute, so the author sees what to fix
  * instead of Terraform's "Provider produced inconsistent result".

@@ -1,5 +1,5 @@
 // The go-plugin handshake: the environment the host sets, and the one line the plugin
-// answers with on stdout (PROTOCOL.md section 1).
+// answers with on stdout, as hashicorp/go-plugin's client expects them.
 
 /** The magic cookie that tells a plugin it was launched by its host. */
 export interface MagicCookie {

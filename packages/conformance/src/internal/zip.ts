@@ -1,6 +1,6 @@
 // A minimal zip writer for provider packages. We need exact control that general zip
 // libraries do not all give: no directory entries (they would change the h1 hash, see
-// PROTOCOL.md section 9), a Unix mode on each file (tofu keeps the executable bit from it),
+// ../hashes.ts), a Unix mode on each file (tofu keeps the executable bit from it),
 // and fixed timestamps so the same input always gives the same bytes and the same zh: hash.
 import { deflateRawSync } from "node:zlib";
 

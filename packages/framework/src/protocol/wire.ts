@@ -69,7 +69,7 @@ export interface WireSchema {
 }
 
 /**
- * Decodes a DynamicValue: msgpack when present, else JSON, else null (PROTOCOL.md section 4).
+ * Decodes a DynamicValue: msgpack when present, else JSON, else null (see @tsvider/cty's msgpack.ts).
  * A value that does not fit the schema becomes an error diagnostic naming the attribute, and
  * the result is undefined.
  */

@@ -1,5 +1,5 @@
 // Start-up checks of a schema against the rules Terraform applies when it loads one
-// (PROTOCOL.md section 5), and the few more a schema needs to work through this framework. A
+// (its configschema validation), and the few more a schema needs to work through this framework. A
 // schema that breaks them would otherwise fail much later, inside tofu, with a message that
 // names neither the component nor the attribute. (Terraform's rule that a block type may not
 // share an attribute's name needs no check: both live in one record, so they cannot.)

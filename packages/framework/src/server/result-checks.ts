@@ -1,4 +1,4 @@
-// Plans and results held to Terraform's rules for them (PROTOCOL.md section 6), before they
+// Plans and results held to Terraform's rules for them (its "inconsistent result" checks), before they
 // are answered: a plan against config and prior state, an apply result against the plan
 // (every value known, every known planned value unchanged, nulls and element counts as
 // planned), a read result for unknowns. Each break becomes a ResourceLifecycleContractError
