@@ -19,17 +19,30 @@ const { processEnded, startFakeHost } = createRequire(import.meta.url)(
 ) as typeof import("../../../packages/rpcplugin/test/fake-host.cjs");
 
 const goProvider = execFileSync(`${repo}tooling/oracles/build`, ["goprovider"], { encoding: "utf8" }).trim();
-const providers = [
+const busyPlugin = `${repo}packages/rpcplugin/test/busy-plugin.mjs`;
+const providers: { name: string; command: string; args?: string[] }[] = [
   {
     name: "tsvider (bundled script)",
     command: `${repo}apps/terraform-provider-tsvider/dist/terraform-provider-tsvider.cjs`,
   },
   { name: "Go (terraform-plugin-framework 1.19.0)", command: goProvider },
+  // A handler in an endless loop: only a control thread (docs/control-thread.md) still sees the
+  // host go; from the main thread the watch never runs again.
+  {
+    name: "tsvider, busy handler, control thread",
+    command: process.execPath,
+    args: [busyPlugin, "--busy-at-start"],
+  },
+  {
+    name: "tsvider, busy handler, main thread",
+    command: process.execPath,
+    args: [busyPlugin, "--busy-at-start", "--main-thread"],
+  },
 ];
 
 /** Milliseconds from killing the host to the provider's end, or undefined past CAP_MS. */
-async function once(command: string): Promise<number | undefined> {
-  const { host, pluginPid } = await startFakeHost(command);
+async function once(command: string, args: string[] = []): Promise<number | undefined> {
+  const { host, pluginPid } = await startFakeHost(command, args);
   // Settled: the plugin has served its handshake and sits idle, as between two RPCs.
   await new Promise((r) => setTimeout(r, 300));
   const killedAt = performance.now();
@@ -48,7 +61,7 @@ console.log(
 );
 for (const provider of providers) {
   const times: (number | undefined)[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await once(provider.command));
+  for (let i = 0; i < RUNS; i++) times.push(await once(provider.command, provider.args));
   const exited = times.filter((t): t is number => t !== undefined).sort((a, b) => a - b);
   const orphaned = times.length - exited.length;
   const median = exited.length > 0 ? exited[Math.floor(exited.length / 2)]! : undefined;

@@ -5,6 +5,7 @@
 // ends in an unknown extension such as ".3".
 import { existsSync } from "node:fs";
 import { chmod, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { build, type Message, type Plugin } from "esbuild";
 import { nativeAddonGuard } from "./build/native-addons.js";
@@ -88,7 +89,13 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
       cause: error,
     });
   });
-  const code = result.outputFiles[0]!.text;
+  const controlThread = await bundleControlThread(options.entry, options.minify ?? true);
+  // The control thread's code rides in the bundle's first line (see @tsvider/rpcplugin's
+  // control/main-side.ts), as the bundle has no file beside it to start a worker from.
+  const code =
+    controlThread === undefined
+      ? result.outputFiles[0]!.text
+      : `globalThis[Symbol.for("tsvider.rpcplugin.control-thread-source")]=${JSON.stringify(controlThread)};\n${result.outputFiles[0]!.text}`;
   const text =
     options.sourceMap === true
       ? code
@@ -102,6 +109,39 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
     bytes: Buffer.byteLength(text),
     warnings: result.warnings.map(describe),
   };
+}
+
+/**
+ * @tsvider/rpcplugin's control thread (a worker that owns the gRPC server; see its
+ * docs/control-thread.md) as one script of its own, or undefined for a provider that does not
+ * depend on @tsvider/rpcplugin at all. It is found the way the provider's own code finds it:
+ * through @tsvider/framework when the provider uses it, else from the provider's directory.
+ */
+async function bundleControlThread(entry: string, minify: boolean): Promise<string | undefined> {
+  const fromEntry = createRequire(resolve(entry));
+  let resolved: string | undefined;
+  for (const via of [() => createRequire(fromEntry.resolve("@tsvider/framework")), () => fromEntry]) {
+    try {
+      resolved = via().resolve("@tsvider/rpcplugin/control-thread");
+      break;
+    } catch {
+      // Not this way.
+    }
+  }
+  if (resolved === undefined) return undefined;
+  const result = await build({
+    entryPoints: [resolved],
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    minify,
+    legalComments: "none",
+    write: false,
+    logLevel: "silent",
+    plugins: [withoutProtoLoader],
+  });
+  return result.outputFiles[0]!.text;
 }
 
 function projectRootOf(entry: string): string {

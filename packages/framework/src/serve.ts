@@ -35,6 +35,16 @@ export interface ServeOptions {
    * an error diagnostic naming the attribute (the host shows GetSchema's and stops).
    */
   readonly protocols?: readonly PluginProtocol[];
+  /**
+   * Serve from a control thread: the gRPC server and the host's controls (health, the
+   * schema, StopProvider, Shutdown, the watch on the host) then live in a thread of their own,
+   * and are answered even while a handler computes without yielding. A call still running
+   * `stopGraceMs` after StopProvider is answered as cancelled. Default: on when
+   * TSVIDER_CONTROL_THREAD is 1 or true. See docs/control-thread.md.
+   */
+  readonly controlThread?: boolean;
+  /** With the control thread: how long a call may go on after StopProvider. Default 5000 ms. */
+  readonly stopGraceMs?: number;
   /** For tests: the environment to read instead of process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** For tests: where the handshake line goes instead of stdout. */

@@ -5,9 +5,10 @@
 // attach the host.
 import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import { createServerCertificate } from "./auto-mtls.js";
+import { serveWithControlThread } from "./control/main-side.js";
 import { installCrashHandlers } from "./crash.js";
 import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
+import { createPluginGrpcServer } from "./grpc-server.js";
 import {
   checkMagicCookie,
   formatHandshakeLine,
@@ -20,7 +21,7 @@ import { watchHost } from "./host-watch.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
 import { defaultTransport, listen, type Transport } from "./listener.js";
 import { createLogger, type Logger } from "./log.js";
-import { addPluginServices, OpenStreams } from "./services.js";
+import { addPluginServices } from "./services.js";
 
 /** One gRPC service to serve: a definition from generated code and its handlers. */
 export interface PluginService {
@@ -60,6 +61,25 @@ export interface ServePluginOptions {
   readonly reattachAddresses?: readonly string[];
   /** Where the server logs its own events. Default: hclog JSON on stderr at the host's TF_LOG level. */
   readonly logger?: Logger;
+  /**
+   * Serve from a thread of its own (control/control-thread.ts): the gRPC server, the host's
+   * controls (health, Shutdown, StopProvider) and the watch on the host then answer even while
+   * a handler in the main thread computes without yielding. Default: on when
+   * TSVIDER_CONTROL_THREAD is 1 or true. Not in debug mode, nor with writeHandshake.
+   */
+  readonly controlThread?: boolean;
+  /**
+   * With the control thread: how long a call may go on after the host asked the plugin to stop
+   * (the method named `stopMethod`) before the control thread answers it as cancelled. Default
+   * 5000 ms.
+   */
+  readonly stopGraceMs?: number;
+  /**
+   * With the control thread: the app protocol's RPC that asks running calls to stop; the
+   * control thread answers it at once with an empty message. Default: Stop for protocol 5,
+   * StopProvider otherwise (tfplugin5 and tfplugin6).
+   */
+  readonly stopMethod?: string;
   /** For tests: the environment to read instead of process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** For tests: where the handshake line (in debug mode, the instructions) goes instead of stdout. */
@@ -80,10 +100,13 @@ export interface RunningPlugin {
   stop(): Promise<void>;
 }
 
-const GRACEFUL_STOP_MS = 1000;
+export { MAX_MESSAGE_BYTES } from "./grpc-server.js";
 
-/** 256 MiB, the limit terraform-plugin-go sets both ways; grpc-js defaults to 4 MiB. */
-export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+/** TSVIDER_CONTROL_THREAD=1 or =true serves from a control thread. */
+export function controlThreadRequested(env: NodeJS.ProcessEnv): boolean {
+  const value = env.TSVIDER_CONTROL_THREAD?.trim().toLowerCase();
+  return value === "1" || value === "true";
+}
 
 /** TSVIDER_DEBUG=1 or =true turns debug mode on. */
 export function debugRequested(env: NodeJS.ProcessEnv): boolean {
@@ -147,48 +170,11 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
       );
     }
   }
-  const certificateStart = performance.now();
-  const tls = clientCert ? createServerCertificate() : undefined;
-  if (tls)
-    log.debug("made the TLS certificate", {
-      duration_ms: Number((performance.now() - certificateStart).toFixed(2)),
-    });
-  const credentials = tls
-    ? grpc.ServerCredentials.createSsl(
-        Buffer.from(clientCert!),
-        [{ cert_chain: Buffer.from(tls.certificatePem), private_key: Buffer.from(tls.privateKeyPem) }],
-        true,
-      )
-    : grpc.ServerCredentials.createInsecure();
+  if (ownsProcess && !debug && (options.controlThread ?? controlThreadRequested(env))) {
+    return serveWithControlThread({ ...options, protocolVersion, clientCert, log, exit });
+  }
 
-  const server = new grpc.Server({
-    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
-    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
-  });
-
-  // Streams the host keeps open for the life of the connection (StreamStdio, StartStream,
-  // health Watch); a graceful shutdown ends them first, or it would wait for them forever.
-  const streams = new OpenStreams();
-  let cleanup = () => {};
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= new Promise<void>((resolve) => {
-      streams.endAll();
-      const done = () => {
-        clearTimeout(fallback);
-        cleanup();
-        resolve();
-      };
-      // Graceful, so the answer to Shutdown itself reaches the host; forced if a call hangs
-      // (the host SIGKILLs two seconds after Shutdown anyway).
-      const fallback = setTimeout(() => {
-        server.forceShutdown();
-        done();
-      }, GRACEFUL_STOP_MS);
-      server.tryShutdown(done);
-    });
-    return stopping;
-  };
+  const { server, credentials, tls, streams, onClosed, stop } = createPluginGrpcServer(clientCert, log);
   const shutdownAndExit = async (): Promise<void> => {
     try {
       await options.onShutdown?.();
@@ -214,7 +200,7 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
   }
 
   const listening = await listen(server, credentials, options.transport ?? defaultTransport(), env);
-  cleanup = listening.cleanup;
+  onClosed(listening.cleanup);
   log.debug("plugin server listening", {
     network: listening.network,
     address: listening.address,
@@ -247,7 +233,7 @@ export async function servePlugin(options: ServePluginOptions): Promise<RunningP
     // listener yet would end the process without cleanup).
     process.once("SIGTERM", () => void shutdownAndExit());
     if (debug) process.once("SIGINT", () => void shutdownAndExit());
-    process.once("exit", () => cleanup());
+    process.once("exit", () => listening.cleanup());
     // A host killed outright calls no Shutdown; without this the plugin would stay, orphaned.
     // (In debug mode the person who started it stops it.)
     if (!debug) {
