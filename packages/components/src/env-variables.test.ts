@@ -121,6 +121,32 @@ describe("envVariablesDataSource", () => {
     expect(diagnostics[0]?.summary).toContain('Two variables become "A"');
   });
 
+  it("stops a regex that backtracks for ever with an error at regex, and keeps serving", async () => {
+    // (A+)+$ against 60 A's and a "!" backtracks about 2^60 times: without the time limit,
+    // this read would never end (Go's linear-time regexp answers at once).
+    const k = testProvider(
+      defineProvider({
+        name: "tsvider",
+        version: "0.0.0",
+        dataSources: [
+          envVariablesDataSource({
+            env: () => ({ [`${"A".repeat(60)}!`]: "x", B: "y" }),
+            regexTimeLimitMs: 200,
+          }),
+        ],
+      }),
+    );
+    const { diagnostics } = await k.readDataSource(TYPE, { regex: "(A+)+$" });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ severity: "error", path: [{ attribute: "regex" }] });
+    expect(diagnostics[0]?.summary).toBe("regex took longer than 0.2 s to match variable names");
+    expect(diagnostics[0]?.detail).toContain("nested repetition such as (A+)+");
+    // The same data source answers the next read as usual.
+    const next = await k.readDataSource(TYPE, { regex: "B" });
+    expect(next.diagnostics).toEqual([]);
+    expect(next.state?.values).toEqual({ B: "y" });
+  });
+
   it("never shows the provider's private state secret", async () => {
     const k = testProvider(
       defineProvider({

@@ -1,6 +1,7 @@
 // The environment of the provider process (which it inherits from tofu or terraform), filtered
 // by name: a few named variables, those with a prefix, or those matching a regular expression.
 // Variables named in sensitive_keys are kept apart, in a sensitive attribute.
+import { runInNewContext } from "node:vm";
 import {
   attr,
   DataSourceError,
@@ -11,6 +12,9 @@ import {
 } from "@tsvider/framework";
 
 const transforms = ["upper", "lower"] as const;
+
+/** How long `regex` may take to match all the variable names; legitimate patterns take microseconds. */
+export const REGEX_TIME_LIMIT_MS = 5000;
 
 const validRegex: ValidatorFunction<string> = (pattern) => {
   try {
@@ -43,7 +47,7 @@ const schema = {
   regex: attr.string({
     optional: true,
     description:
-      'The variables whose names match this regular expression (JavaScript syntax), matched from the name\'s first character, as `prefix` is: `"_URL$"` matches nothing, `".*_URL$"` every name ending in `_URL`. An invalid expression is refused during validation. Only one of `keys`, `prefix` and `regex`.',
+      'The variables whose names match this regular expression (JavaScript syntax), matched from the name\'s first character, as `prefix` is: `"_URL$"` matches nothing, `".*_URL$"` every name ending in `_URL`. An invalid expression is refused during validation, and one that takes longer than 5 s to match the names (nested repetition such as `(A+)+` can backtrack for hours) fails the read. Only one of `keys`, `prefix` and `regex`.',
     validators: [validRegex],
   }),
   exclude_empty: attr.bool({
@@ -103,6 +107,11 @@ export interface EnvVariablesOptions {
    * land in the state file it protects.
    */
   readonly hidden?: readonly string[];
+  /**
+   * How long `regex` may take to match the variable names before the read fails with an
+   * error on `regex` (see REGEX_TIME_LIMIT_MS, 5 s by default).
+   */
+  readonly regexTimeLimitMs?: number;
 }
 
 export function envVariablesDataSource(options: EnvVariablesOptions = {}) {
@@ -118,16 +127,22 @@ export function envVariablesDataSource(options: EnvVariablesOptions = {}) {
       for (const [name, value] of Object.entries(environment()))
         if (value !== undefined && !hidden.has(name)) all[name] = value;
       const caseSensitive = config.case_sensitive ?? true;
-      const selects = selector(config, caseSensitive);
       const excludeEmpty = config.exclude_empty ?? true;
       const sensitiveNames = new Set(config.sensitive_keys ?? []);
       const values: Record<string, string> = {};
       const sensitive: Record<string, string> = {};
       const selected: Record<string, string> = {};
-      const names = config.keys ?? Object.keys(all).sort();
+      const candidates = (config.keys ?? Object.keys(all).sort()).filter(
+        (name) => all[name] !== undefined && !(excludeEmpty && all[name] === ""),
+      );
+      const names = select(
+        candidates,
+        config,
+        caseSensitive,
+        options.regexTimeLimitMs ?? REGEX_TIME_LIMIT_MS,
+      );
       for (const name of names) {
-        const value = all[name];
-        if (value === undefined || !selects(name) || (excludeEmpty && value === "")) continue;
+        const value = all[name]!;
         const key = change(name, config.transform_keys);
         const shown = change(value, config.transform_values);
         if (Object.hasOwn(selected, key) && selected[key] !== shown) {
@@ -155,23 +170,47 @@ export function envVariablesDataSource(options: EnvVariablesOptions = {}) {
   });
 }
 
-function selector(
+/**
+ * The names `config` selects. A regular expression is matched under a time limit: JavaScript's
+ * engine backtracks, so a pattern such as `(A+)+$` takes time exponential in a name's length
+ * (a 40-character name: hours), where Go's regexp, which Terraform's own functions use, takes
+ * linear time. Node's `vm` timeout stops synchronous code from a watchdog thread and lets the
+ * process go on, so a pattern that runs away ends in an error naming it, not in a frozen
+ * provider.
+ */
+function select(
+  names: readonly string[],
   config: { readonly prefix: string | null; readonly regex: string | null },
   caseSensitive: boolean,
-): (name: string) => boolean {
+  regexTimeLimitMs: number,
+): readonly string[] {
   if (config.prefix !== null) {
     const prefix = caseSensitive ? config.prefix : config.prefix.toLowerCase();
-    return (name) => (caseSensitive ? name : name.toLowerCase()).startsWith(prefix);
+    return names.filter((name) => (caseSensitive ? name : name.toLowerCase()).startsWith(prefix));
   }
-  if (config.regex !== null) {
-    // Sticky: the match must start at the name's first character, as prefix does.
-    const re = new RegExp(config.regex, caseSensitive ? "uy" : "uiy");
-    return (name) => {
-      re.lastIndex = 0;
-      return re.test(name);
-    };
+  if (config.regex === null) return names;
+  // Sticky: the match must start at the name's first character, as prefix does.
+  const re = new RegExp(config.regex, caseSensitive ? "uy" : "uiy");
+  const matches = (name: string) => {
+    re.lastIndex = 0;
+    return re.test(name);
+  };
+  try {
+    return runInNewContext(
+      "names.filter(matches)",
+      { names, matches },
+      { timeout: regexTimeLimitMs },
+    ) as string[];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw err;
+    throw new DataSourceError(`regex took longer than ${regexTimeLimitMs / 1000} s to match variable names`, {
+      detail:
+        `The regular expression ${JSON.stringify(config.regex)} was stopped after ${regexTimeLimitMs / 1000} s on ${names.length} names: ` +
+        "JavaScript's engine backtracks, and nested repetition such as (A+)+ can take time exponential in a name's length. " +
+        "Rewrite it without repetition inside repetition, or select by prefix or keys.",
+      path: [{ attribute: "regex" }],
+    });
   }
-  return () => true;
 }
 
 function change(text: string, how: string | null): string {

@@ -163,7 +163,7 @@ describe("the provider's log lines", () => {
     expect(all).not.toContain("tok-123456");
   });
 
-  it("say at debug level which resource operation ran, and show results masked at trace", async () => {
+  it("say at debug level which resource operation ran, and show only the result's shape at trace", async () => {
     lines.length = 0;
     const state = { ...config, token: null };
     await server.call("readResource", { typeName: "test_login", currentState: dv(state, T) });
@@ -173,6 +173,29 @@ describe("the provider's log lines", () => {
     const finished = entries.find((e) => e["@message"] === "resource read finished");
     expect(finished).toMatchObject({ "@level": "debug", tf_resource_type: "test_login", errors: 0 });
     const result = entries.find((e) => e["@message"] === "resource read result");
+    // "alice" could have come from a sensitive variable: the provider cannot tell, so no value.
+    expect(result).toMatchObject({
+      "@level": "trace",
+      value: { name: "(string)", password: "(string)", token: null, rule: "(1 element)" },
+    });
+    expect(lines.join("")).not.toContain("alice");
+    expect(lines.join("")).not.toContain("hunter22");
+  });
+
+  it("show the result's values, the schema's secrets masked, only with TSVIDER_LOG_VALUES=1", async () => {
+    lines.length = 0;
+    process.env.TSVIDER_LOG_VALUES = "1";
+    try {
+      await server.call("readResource", {
+        typeName: "test_login",
+        currentState: dv({ ...config, token: null }, T),
+      });
+    } finally {
+      delete process.env.TSVIDER_LOG_VALUES;
+    }
+    const result = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e["@message"] === "resource read result");
     expect(result).toMatchObject({
       "@level": "trace",
       value: { name: "alice", password: MASK, token: null, rule: [{ port: 22, pin: MASK }] },

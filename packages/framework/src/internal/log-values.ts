@@ -73,6 +73,40 @@ function plain(value: CtyValue): Rendered {
   return String(value);
 }
 
+/**
+ * What a result line shows of an object by default: for each attribute only whether it is
+ * null, unknown, or what kind of value it holds, never the value. A value is sensitive where
+ * the practitioner's configuration says so (a sensitive variable in an ordinary attribute),
+ * and that never reaches the provider: only TSVIDER_LOG_VALUES=1 shows values (with the
+ * schema's sensitive and write-only attributes masked, by renderForLog), for debugging a
+ * provider with data that holds no secrets.
+ */
+export function renderShapeForLog(value: CtyValue): Rendered {
+  if (!isRecord(value)) return shape(value);
+  const out: { [key: string]: Rendered } = {};
+  for (const [name, v] of Object.entries(value)) out[name] = shape(v);
+  return out;
+}
+
+function shape(value: CtyValue): Rendered {
+  if (value === null) return null;
+  if (isUnknown(value)) return UNKNOWN;
+  if (value instanceof Marked) return MASK;
+  if (value instanceof Dynamic) return shape(value.value);
+  if (typeof value === "string") return "(string)";
+  if (typeof value === "boolean") return "(bool)";
+  if (typeof value === "number" || typeof value === "bigint" || value instanceof Decimal) return "(number)";
+  if (Array.isArray(value)) return `(${value.length} ${value.length === 1 ? "element" : "elements"})`;
+  if (isRecord(value)) return `(object of ${Object.keys(value).length})`;
+  return "(value)";
+}
+
+/** Whether TSVIDER_LOG_VALUES asks for values in result lines (see renderShapeForLog). */
+export function logValuesRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.TSVIDER_LOG_VALUES?.trim().toLowerCase();
+  return value === "1" || value === "true";
+}
+
 /** Every string inside the sensitive and write-only attributes of `value`, at any depth. */
 export function secretStrings(schema: Schema, value: CtyValue, into: Set<string> = new Set()): Set<string> {
   if (!isRecord(value) || !hasSecrets(schema)) return into;

@@ -1,10 +1,11 @@
 // One component operation as the provider's operators see it: a debug line when it starts and
 // one when it ends (with the component's type, the operation, how long it took and how many
-// errors it gave), the result at trace level with secrets masked, and the metrics. The
+// errors it gave), the result's shape at trace level (its values only with TSVIDER_LOG_VALUES,
+// secrets masked; see log-values.ts), and the metrics. The
 // adapters wrap each call into the core with this, so every protocol version reports alike.
 import type { Diagnostics } from "../diagnostics.js";
 import { providerLog } from "../internal/log.js";
-import { renderForLog } from "../internal/log-values.js";
+import { logValuesRequested, renderForLog, renderShapeForLog } from "../internal/log-values.js";
 import type { ResourceOperation } from "../metrics.js";
 import type { Schema } from "../schema/schema.js";
 import type { ObjectValue, ProviderServer } from "./provider-server.js";
@@ -47,7 +48,10 @@ export async function observeOperation<R extends { readonly diagnostics: Diagnos
     if (resultOf && log.enabled("trace")) {
       const value = resultOf(result);
       if (value !== undefined)
-        log.trace(`${op.kind} ${op.operation} result`, { ...fields, value: renderForLog(op.schema, value) });
+        log.trace(`${op.kind} ${op.operation} result`, {
+          ...fields,
+          value: logValuesRequested() ? renderForLog(op.schema, value) : renderShapeForLog(value),
+        });
     }
     return result;
   } finally {

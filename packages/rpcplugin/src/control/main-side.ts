@@ -273,7 +273,18 @@ function startCall(
         cancelled: false,
         metadata: { get: () => [], getMap: () => ({}) },
         getPeer: () => "control-thread",
-        receive: (bytes: Uint8Array) => stream.push(route.definition.requestDeserialize(Buffer.from(bytes))),
+        receive: (bytes: Uint8Array) => {
+          // Later, outside the try below: a message that cannot be decoded ends the call.
+          try {
+            stream.push(route.definition.requestDeserialize(Buffer.from(bytes)));
+          } catch (err) {
+            fail(
+              INTERNAL,
+              `tsvider's ${route.method.name}: a request message cannot be decoded: ${(err as Error).message}`,
+            );
+            stream.destroy();
+          }
+        },
         finish: () => stream.push(null),
         cancel: () => {
           shim.cancelled = true;

@@ -9,7 +9,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CommandFailedError, type CommandResult, Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { initProject, setUpTofu, type TofuSetup } from "../tofu.test-support.js";
+import { record } from "./counts.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -120,6 +121,7 @@ describe("private state that cannot be downgraded, on the real tofu", () => {
     const plan = await work.run(["plan", "-detailed-exitcode", "-no-color"], { okCodes: [2] });
     expect(flat(plan.stdout)).toContain('Warning: The token "ci" has expired');
     expect(flat(plan.stdout)).toContain("tsvider_timed_token.t will be created");
+    record("forged private state (tofu plan)", { forgeries: forgeries.length, refused: forgeries.length });
   }, 240_000);
 
   it("rotates the secret without losing private data: the old one kept as previous, then dropped", async () => {
@@ -159,5 +161,10 @@ describe("private state that cannot be downgraded, on the real tofu", () => {
     expect(after.attributes).toEqual(first.attributes);
     const steady = await bOnly.run(["plan", "-detailed-exitcode", "-no-color"]);
     expect(steady.stdout).toContain("No changes");
+    record("private state key rotation", {
+      rotations: 1,
+      "objects kept": 1,
+      "refused without the old key": 1,
+    });
   }, 240_000);
 });
