@@ -89,13 +89,17 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
       cause: error,
     });
   });
-  const controlThread = await bundleControlThread(options.entry, options.minify ?? true);
+  const bundled = result.outputFiles[0]!.text;
   // The control thread's code rides in the bundle's first line (see @tsvider/rpcplugin's
-  // control/main-side.ts), as the bundle has no file beside it to start a worker from.
+  // control/main-side.ts), as the bundle has no file beside it to start a worker from; only
+  // in a bundle that holds the code which looks for it.
+  const controlThread = bundled.includes(CONTROL_THREAD_KEY)
+    ? await bundleControlThread(options.entry, options.minify ?? true)
+    : undefined;
   const code =
     controlThread === undefined
-      ? result.outputFiles[0]!.text
-      : `globalThis[Symbol.for("tsvider.rpcplugin.control-thread-source")]=${JSON.stringify(controlThread)};\n${result.outputFiles[0]!.text}`;
+      ? bundled
+      : `globalThis[Symbol.for(${JSON.stringify(CONTROL_THREAD_KEY)})]=${JSON.stringify(controlThread)};\n${bundled}`;
   const text =
     options.sourceMap === true
       ? code
@@ -110,6 +114,9 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
     warnings: result.warnings.map(describe),
   };
 }
+
+/** The Symbol.for key under which @tsvider/rpcplugin looks for the control thread's code. */
+const CONTROL_THREAD_KEY = "tsvider.rpcplugin.control-thread-source";
 
 /**
  * @tsvider/rpcplugin's control thread (a worker that owns the gRPC server; see its

@@ -19,7 +19,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => tofu.cleanup());
 
-const RESOURCES = 40;
+/**
+ * Enough that the kill lands mid-apply even when this test's polling is slowed by a busy
+ * machine: at -parallelism=4 the apply takes a good second, and the kill comes at the third file.
+ */
+const RESOURCES = 120;
 /** Files on disk before the kill: enough that some creates finished and others had not. */
 const KILL_AFTER_FILES = 3;
 /** Where the resources write, so everything in it is theirs or their temporaries. */
