@@ -3,9 +3,14 @@
 import { defineProvider } from "@tsvider/framework";
 import { testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
-import { envVariablesDataSource } from "./env-variables.js";
+import { type EnvVariablesOptions, envVariablesDataSource } from "./env-variables.js";
 
 const TYPE = "tsvider_env_variables";
+/** The data source, served by a provider of its own through the test kit. */
+const kitFor = (options: EnvVariablesOptions) =>
+  testProvider(
+    defineProvider({ name: "tsvider", version: "0.0.0", dataSources: [envVariablesDataSource(options)] }),
+  );
 const env = {
   APP_NAME: "shop",
   APP_PORT: "8080",
@@ -15,13 +20,7 @@ const env = {
   API_TOKEN: "s3cret",
   HOME: "/home/me",
 };
-const kit = testProvider(
-  defineProvider({
-    name: "tsvider",
-    version: "0.0.0",
-    dataSources: [envVariablesDataSource({ env: () => env })],
-  }),
-);
+const kit = kitFor({ env: () => env });
 const read = async (config: Record<string, unknown>) => {
   const { state, diagnostics } = await kit.readDataSource(TYPE, config);
   expect(diagnostics).toEqual([]);
@@ -109,13 +108,7 @@ describe("envVariablesDataSource", () => {
   });
 
   it("two names that transform_keys makes equal, with different values, are an error at transform_keys", async () => {
-    const k = testProvider(
-      defineProvider({
-        name: "tsvider",
-        version: "0.0.0",
-        dataSources: [envVariablesDataSource({ env: () => ({ A: "1", a: "2" }) })],
-      }),
-    );
+    const k = kitFor({ env: () => ({ A: "1", a: "2" }) });
     const { diagnostics } = await k.readDataSource(TYPE, { transform_keys: "upper" });
     expect(diagnostics[0]).toMatchObject({ path: [{ attribute: "transform_keys" }] });
     expect(diagnostics[0]?.summary).toContain('Two variables become "A"');
@@ -124,18 +117,10 @@ describe("envVariablesDataSource", () => {
   it("stops a regex that backtracks for ever with an error at regex, and keeps serving", async () => {
     // (A+)+$ against 60 A's and a "!" backtracks about 2^60 times: without the time limit,
     // this read would never end (Go's linear-time regexp answers at once).
-    const k = testProvider(
-      defineProvider({
-        name: "tsvider",
-        version: "0.0.0",
-        dataSources: [
-          envVariablesDataSource({
-            env: () => ({ [`${"A".repeat(60)}!`]: "x", B: "y" }),
-            regexTimeLimitMs: 200,
-          }),
-        ],
-      }),
-    );
+    const k = kitFor({
+      env: () => ({ [`${"A".repeat(60)}!`]: "x", B: "y" }),
+      regexTimeLimitMs: 200,
+    });
     const { diagnostics } = await k.readDataSource(TYPE, { regex: "(A+)+$" });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ severity: "error", path: [{ attribute: "regex" }] });
@@ -148,17 +133,9 @@ describe("envVariablesDataSource", () => {
   });
 
   it("never shows the provider's private state secret", async () => {
-    const k = testProvider(
-      defineProvider({
-        name: "tsvider",
-        version: "0.0.0",
-        dataSources: [
-          envVariablesDataSource({
-            env: () => ({ TSVIDER_PRIVATE_STATE_SECRET: "0123456789abcdef", A: "1" }),
-          }),
-        ],
-      }),
-    );
+    const k = kitFor({
+      env: () => ({ TSVIDER_PRIVATE_STATE_SECRET: "0123456789abcdef", A: "1" }),
+    });
     const { state } = await k.readDataSource(TYPE, { keys: ["TSVIDER_PRIVATE_STATE_SECRET", "A"] });
     expect(state?.values).toEqual({ A: "1" });
     expect(state?.all_environment).toEqual({ A: "1" });

@@ -4,7 +4,7 @@
 // for stdout) is killed, and the plugin's process must end.
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HOST_WATCH_INTERVAL_MS, hostGone } from "./host-watch.js";
 
 const fixture = fileURLToPath(new URL("../test/fixture-plugin.mjs", import.meta.url));
@@ -33,17 +33,9 @@ describe("a plugin whose host is killed", () => {
     await new Promise((r) => setTimeout(r, 3 * HOST_WATCH_INTERVAL_MS));
     expect(processEnded(pluginPid)).toBe(false);
 
-    const killedAt = performance.now();
     host.kill("SIGKILL");
-    while (!processEnded(pluginPid) && performance.now() - killedAt < EXIT_DEADLINE_MS) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const took = performance.now() - killedAt;
-    process.stderr.write(
-      processEnded(pluginPid)
-        ? `the plugin exited ${took.toFixed(0)} ms after its host was killed\n`
-        : `the plugin was still running ${took.toFixed(0)} ms after its host was killed\n`,
-    );
+    // How long it takes is apps/bench's host-gone bench; here only that it ends.
+    await vi.waitUntil(() => processEnded(pluginPid), { timeout: EXIT_DEADLINE_MS, interval: 50 });
     expect(processEnded(pluginPid)).toBe(true);
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveTofu } from "@tsvider/conformance";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { record } from "./counts.test-support.js";
 import { isAlive } from "./processes.test-support.js";
 
@@ -22,13 +22,8 @@ const fixture = fileURLToPath(new URL("./fixtures/busy-provider.mjs", import.met
 /** A guard against a hang on a loaded machine, not a timing (those are in apps/bench). */
 const HANG_GUARD_MS = 120_000;
 
-async function until(what: string, done: () => boolean): Promise<void> {
-  const start = performance.now();
-  while (!done()) {
-    if (performance.now() - start > HANG_GUARD_MS) throw new Error(`still waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Polls `done` until it holds; the time-out is a guard against a hang, not a timing. */
+const until = (done: () => boolean) => vi.waitUntil(done, { timeout: HANG_GUARD_MS, interval: 50 });
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -79,7 +74,7 @@ async function startBusyApply(): Promise<BusyRun> {
   run.stderr.on("data", (chunk) => (output += chunk));
   let code: number | null | undefined;
   run.on("close", (c) => (code = c));
-  await until("the provider to start its endless create", () => existsSync(marker) || code !== undefined);
+  await until(() => existsSync(marker) || code !== undefined);
   expect(code, output).toBeUndefined();
   return {
     run,
@@ -94,13 +89,13 @@ describe("a create that computes for ever, served from a control thread", () => 
     const busy = await startBusyApply();
     // One Ctrl-C, to tofu alone (a terminal sends it to the provider too, which ignores it).
     busy.run.kill("SIGINT");
-    await until("tofu to exit after one Ctrl-C", () => busy.exitCode() !== undefined);
+    await until(() => busy.exitCode() !== undefined);
     const output = busy.output();
     expect(busy.exitCode(), output).toBe(1);
     expect(output).toContain("Interrupt received");
     expect(output).toContain("ApplyResourceChange of busy_endless was cancelled");
     expect(output).toContain("was still running 2 s later");
-    await until("the provider's process to end", () => !isAlive(busy.providerPid));
+    await until(() => !isAlive(busy.providerPid));
     record("a handler that never yields (Ctrl-C)", {
       "Ctrl-C sent": 1,
       "runs ended": 1,
@@ -111,7 +106,7 @@ describe("a create that computes for ever, served from a control thread", () => 
   it("does not outlive tofu killed outright (SIGKILL) while the create loops", async () => {
     const busy = await startBusyApply();
     busy.run.kill("SIGKILL");
-    await until("the provider's process to end", () => !isAlive(busy.providerPid));
+    await until(() => !isAlive(busy.providerPid));
     record("a handler that never yields (host killed)", { "hosts killed": 1, "providers left running": 0 });
   });
 });

@@ -144,11 +144,10 @@ describe("the provider killed mid-apply, on the real tofu", () => {
         applyEnded = true;
       });
 
-    // Poll for the first files, then kill the provider. The deadline is only a guard against
-    // a hang (an apply that never writes), not a measure of speed.
-    const guard = Date.now() + 120_000;
+    // Poll for the first files, then kill the provider. An apply that never writes ends all
+    // the same (tofu finishes it), and the test's own time-out guards against a hang.
     let killed: number[] = [];
-    while (!applyEnded && Date.now() < guard) {
+    while (!applyEnded) {
       if ((await onDisk(work.dir)).files.length >= KILL_AFTER_FILES) {
         killed = await providersRunningIn(work.dir);
         for (const pid of killed) process.kill(pid, "SIGKILL");

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type PluginClient, startPluginClient } from "../client.js";
 import {
   type HealthCheckResponse,
@@ -21,13 +21,8 @@ const { processEnded, startFakeHost } = createRequire(import.meta.url)(
 ) as typeof import("../../test/fake-host.cjs");
 const HANG_GUARD_MS = 60_000;
 
-async function until(what: string, done: () => boolean): Promise<void> {
-  const start = performance.now();
-  while (!done()) {
-    if (performance.now() - start > HANG_GUARD_MS) throw new Error(`still waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Polls `done` until it holds; the time-out is a guard against a hang, not a timing. */
+const until = (done: () => boolean) => vi.waitUntil(done, { timeout: HANG_GUARD_MS, interval: 25 });
 
 /** One unary call, as a promise. */
 function unary<Res>(f: (cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown): Promise<Res> {
@@ -61,9 +56,7 @@ describe("a plugin served from a control thread", () => {
         cb,
       ),
     );
-    await until("the handler to start its endless loop", () =>
-      plugin!.stderrLines.some((l) => l.includes("busy: ApplyResourceChange")),
-    );
+    await until(() => plugin!.stderrLines.some((l) => l.includes("busy: ApplyResourceChange")));
 
     // The main thread is in the loop now; everything below is answered by the control thread.
     expect(
@@ -92,7 +85,7 @@ describe("a plugin served from a control thread", () => {
     const pid = plugin.pid;
     await plugin.close();
     plugin = undefined;
-    await until("the plugin's process to end", () => processEnded(pid));
+    await until(() => processEnded(pid));
   });
 
   it("answers requests that cannot be decoded with an error, and keeps serving", async () => {
@@ -144,6 +137,6 @@ describe("a plugin served from a control thread", () => {
     const { host, pluginPid } = await startFakeHost(process.execPath, [fixture, "--busy-at-start"]);
     expect(processEnded(pluginPid)).toBe(false);
     host.kill("SIGKILL");
-    await until("the plugin's process to end", () => processEnded(pluginPid));
+    await until(() => processEnded(pluginPid));
   });
 });

@@ -101,7 +101,7 @@ export async function serveWithControlThread(serving: ControlThreadServing): Pro
   const thread = controlThreadCode();
   const worker = new Worker(thread.code, { eval: thread.eval, workerData: data });
   const send = (message: ToControl) => worker.postMessage(message);
-  const calls = new Map<number, CallShim>();
+  const calls = new Map<number, RunningCall>();
 
   const shutdownAndExit = async () => {
     try {
@@ -130,10 +130,10 @@ export async function serveWithControlThread(serving: ControlThreadServing): Pro
           startCall(routes, message, send, calls);
           break;
         case "in":
-          calls.get(message.id)?.receive(message.message);
+          calls.get(message.id)?.receive?.(message.message);
           break;
         case "in-end":
-          calls.get(message.id)?.finish();
+          calls.get(message.id)?.finish?.();
           break;
         case "cancelled": {
           const call = calls.get(message.id);
@@ -193,6 +193,14 @@ function rememberAhead(routes: Map<string, Route>, send: (message: ToControl) =>
   }
 }
 
+/** A forwarded call while its handler runs: what the control thread's later messages reach. */
+interface RunningCall {
+  /** A client stream's next request message, and its end. */
+  receive?(message: Uint8Array): void;
+  finish?(): void;
+  cancel(): void;
+}
+
 /**
  * What a grpc-js handler gets: the request, the "cancelled" event and `cancelled`, and, for a
  * server stream, write and end; a client stream is read as a stream of requests.
@@ -200,7 +208,6 @@ function rememberAhead(routes: Map<string, Route>, send: (message: ToControl) =>
 class CallShim extends EventEmitter {
   cancelled = false;
   readonly metadata = { get: () => [], getMap: () => ({}) };
-  readonly requests?: Readable;
   onWrite: (message: unknown) => void = () => {};
   onEnd: () => void = () => {};
 
@@ -218,8 +225,6 @@ class CallShim extends EventEmitter {
   end(): void {
     this.onEnd();
   }
-  receive(_message: Uint8Array): void {}
-  finish(): void {}
   cancel(): void {
     this.cancelled = true;
     this.emit("cancelled");
@@ -239,7 +244,7 @@ function startCall(
   routes: Map<string, Route>,
   message: Extract<ToMain, { kind: "call" }>,
   send: (message: ToControl) => void,
-  calls: Map<number, CallShim>,
+  calls: Map<number, RunningCall>,
 ): void {
   const route = routes.get(message.path);
   const id = message.id;
@@ -292,7 +297,7 @@ function startCall(
           stream.destroy();
         },
       });
-      calls.set(id, shim as unknown as CallShim);
+      calls.set(id, shim);
       route.handler(shim, callback);
       return;
     }
