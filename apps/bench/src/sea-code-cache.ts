@@ -12,6 +12,8 @@
 // - single executable, warm: the cache its first start wrote;
 // - single executable with V8's code cache in the blob instead (what a build would carry if
 //   it did not have to be reproducible), for comparison;
+// - single executable with a start-up snapshot (`tsvider build --snapshot`): the provider's
+//   evaluated modules restored from the blob, with no compile cache at all;
 // - the --script file run by the machine's Node, first start and warm.
 // Each is launched as Terraform launches providers (handshake variables, a client
 // certificate for AutoMTLS) and stopped with SIGTERM, as Terraform stops them.
@@ -54,6 +56,12 @@ try {
   const ltsNode = await nodeBinaryFor({ platform: hostPlatform(), version: lts.version });
   const sea = await buildExecutable({ project, outDir: join(work, "sea"), nodeVersion: lts.version });
   const script = await buildExecutable({ project, outDir: join(work, "script"), kind: "script" });
+  const snapshot = await buildExecutable({
+    project,
+    outDir: join(work, "snapshot"),
+    nodeVersion: lts.version,
+    snapshot: true,
+  });
   // The cache in the blob: the bundle itself (no launcher) as the main script, with V8's
   // code cache for it in the blob, made by the LTS Node.
   const main = join(work, "provider.cjs");
@@ -101,6 +109,14 @@ try {
       env: async () => provider,
       handshake: true,
       bytes: (await stat(withBlobCache)).size,
+    },
+    {
+      name: "sea, start-up snapshot",
+      command: snapshot.path,
+      args: [],
+      env: async () => provider,
+      handshake: true,
+      bytes: snapshot.bytes,
     },
     {
       name: "script, first start",

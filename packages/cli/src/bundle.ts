@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { build, type Message, type Plugin } from "esbuild";
 import { nativeAddonGuard } from "./build/native-addons.js";
+import { snapshotSafeBuiltins } from "./build/snapshot-builtins.js";
 import { CliError } from "./cli/command.js";
 import { launcherSource } from "./launcher.js";
 
@@ -31,6 +32,13 @@ export interface BundleOptions {
    * every mapped line.
    */
   readonly sourceMap?: boolean;
+  /**
+   * For a single executable with a start-up snapshot (build/sea.ts): the bundle runs once at
+   * build time, so it is plain code without the launcher (the snapshot replaces the compile
+   * cache), and the built-in modules Node cannot snapshot load on first use
+   * (build/snapshot-builtins.ts).
+   */
+  readonly snapshot?: boolean;
 }
 
 export interface BundleResult {
@@ -79,7 +87,7 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
       : {}),
     write: false,
     logLevel: "silent",
-    plugins: [withoutProtoLoader, guard.plugin],
+    plugins: [withoutProtoLoader, guard.plugin, ...(options.snapshot === true ? [snapshotSafeBuiltins] : [])],
   }).catch((error: unknown) => {
     const refusal = guard.refusal();
     if (refusal !== undefined) throw new CliError(refusal, { cause: error });
@@ -101,7 +109,7 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
       ? bundled
       : `globalThis[Symbol.for(${JSON.stringify(CONTROL_THREAD_KEY)})]=${JSON.stringify(controlThread)};\n${bundled}`;
   const text =
-    options.sourceMap === true
+    options.sourceMap === true || options.snapshot === true
       ? code
       : options.compileCache === false
         ? `#!/usr/bin/env node\n${code}`

@@ -73,9 +73,12 @@ interface KeyDecoder {
 // "__proto__" among them) go through the library's cached key decoder, which ours wraps: it
 // hands the library a stand-in for "__proto__", and the decoded tree has the real key put
 // back in a prototype-less object. The stand-in carries a random part, so bytes that decode
-// to it cannot be written without reading this process's memory.
+// to it cannot be written without reading this process's memory. It is made on first use, not
+// when the module is evaluated: a start-up snapshot keeps what evaluation computed, and would
+// give every process the same one.
 const libraryKeyDecoder = (new Decoder() as unknown as { keyDecoder: KeyDecoder }).keyDecoder;
-const PROTO_STAND_IN = `__proto__\u0000${crypto.randomUUID()}`;
+let protoStandIn: string | undefined;
+const standInForProto = (): string => (protoStandIn ??= `__proto__\u0000${crypto.randomUUID()}`);
 let sawProtoKey = false;
 const keyDecoder: KeyDecoder = {
   canBeCached: (byteLength) => libraryKeyDecoder.canBeCached(byteLength),
@@ -83,7 +86,7 @@ const keyDecoder: KeyDecoder = {
     const key = libraryKeyDecoder.decode(bytes, inputOffset, byteLength);
     if (key !== "__proto__") return key;
     sawProtoKey = true;
-    return PROTO_STAND_IN;
+    return standInForProto();
   },
 };
 const decoder = new Decoder({ extensionCodec, useBigInt64: true, keyDecoder });
@@ -128,7 +131,7 @@ function withProtoKeys(raw: unknown): unknown {
     return raw;
   const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(raw))
-    out[key === PROTO_STAND_IN ? "__proto__" : key] = withProtoKeys(value);
+    out[key === protoStandIn ? "__proto__" : key] = withProtoKeys(value);
   return out;
 }
 

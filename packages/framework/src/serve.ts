@@ -1,7 +1,14 @@
 // Serving a provider: the go-plugin server from @tsvider/rpcplugin with the tfplugin5 and
 // tfplugin6 provider services on top; the host picks the highest protocol both sides speak.
 import { basename } from "node:path";
-import { debugRequested, type RunningPlugin, type ServicesForVersion, servePlugin } from "@tsvider/rpcplugin";
+import {
+  afterStartupSnapshot,
+  buildingStartupSnapshot,
+  debugRequested,
+  type RunningPlugin,
+  type ServicesForVersion,
+  servePlugin,
+} from "@tsvider/rpcplugin";
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import { providerLog } from "./internal/log.js";
 import {
@@ -11,8 +18,10 @@ import {
   type ProviderMetrics,
   startMetricsExport,
 } from "./metrics.js";
+import { protocolServices } from "./protocol-services.js";
 import type { Provider } from "./provider.js";
 import { ProviderServer } from "./server/provider-server.js";
+import { warmUpForSnapshot } from "./startup-warm-up.js";
 import { findNestedAttribute, protocol5Refusal } from "./v5/nested-attributes.js";
 
 export interface ServeOptions {
@@ -65,8 +74,15 @@ export interface RunningProvider extends RunningPlugin {
  * Serves `provider` to the tofu or terraform process that launched this one. With
  * TSVIDER_METRICS_FILE or TSVIDER_METRICS_PORT set it records metrics (see metrics.ts), writes
  * the file when the host shuts the process down and serves them on 127.0.0.1 meanwhile.
+ * In the build of a start-up snapshot (`tsvider build --snapshot`), everything here, which
+ * reads the environment, waits until the snapshot is restored in a process the host started.
  */
-export async function serve(provider: Provider, options: ServeOptions = {}): Promise<RunningProvider> {
+export function serve(provider: Provider, options: ServeOptions = {}): Promise<RunningProvider> {
+  if (buildingStartupSnapshot()) warmUpForSnapshot(provider);
+  return afterStartupSnapshot(() => serveNow(provider, options));
+}
+
+async function serveNow(provider: Provider, options: ServeOptions): Promise<RunningProvider> {
   const env = options.env ?? process.env;
   const metricsWanted = metricsSettings(env, providerLog());
   const metrics = metricsWanted ? await loadMetrics() : undefined;
@@ -88,33 +104,16 @@ export async function serve(provider: Provider, options: ServeOptions = {}): Pro
       "serve(provider, { protocols }) needs at least one protocol: 5 or 6",
     );
   }
-  // Each protocol's adapter and generated stubs are loaded only once the host has chosen it:
-  // a provider process serves one protocol, and loading the other's costs start-up time.
-  const versions: Record<number, ServicesForVersion> = {};
-  if (protocols.includes(5)) {
+  if (protocols.includes(5) && !protocols.includes(6)) {
     // Not a throw: the host shows GetSchema's error diagnostic to the practitioner, where a
     // process that exits before the handshake only gets "Unrecognized remote plugin message".
     const nested = findNestedAttribute(provider);
-    if (nested !== undefined && !protocols.includes(6)) {
-      providerLog().warn(protocol5Refusal(nested).detail);
-    }
-    versions[5] = async () => {
-      const [{ ProviderService }, { providerServiceV5 }] = await Promise.all([
-        import("@tsvider/rpcplugin/tfplugin5"),
-        import("./v5/provider-service.js"),
-      ]);
-      return [{ definition: ProviderService, implementation: providerServiceV5(server) }];
-    };
+    if (nested !== undefined) providerLog().warn(protocol5Refusal(nested).detail);
   }
-  if (protocols.includes(6)) {
-    versions[6] = async () => {
-      const [{ ProviderService }, { providerService }] = await Promise.all([
-        import("@tsvider/rpcplugin/tfplugin6"),
-        import("./v6/provider-service.js"),
-      ]);
-      return [{ definition: ProviderService, implementation: providerService(server) }];
-    };
-  }
+  // Each protocol's adapter and generated stubs are loaded only once the host has chosen it:
+  // a provider process serves one protocol, and loading the other's costs start-up time.
+  const versions: Record<number, ServicesForVersion> = {};
+  for (const protocol of protocols) versions[protocol] = () => protocolServices(server, protocol);
   const plugin = await servePlugin({
     programName: basename(process.argv[1] ?? `terraform-provider-${provider.name}`),
     versions,

@@ -40,3 +40,9 @@ export {
   type ServicesForVersion,
   servePlugin,
 } from "./server.js";
+export {
+  afterStartupSnapshot,
+  buildingStartupSnapshot,
+  onStartupSnapshotRestore,
+  refreshEntropyCaches,
+} from "./snapshot.js";

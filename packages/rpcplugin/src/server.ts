@@ -22,6 +22,7 @@ import { routeStdoutToStderr } from "./internal/stdout-guard.js";
 import { defaultTransport, listen, type Transport } from "./listener.js";
 import { createLogger, type Logger } from "./log.js";
 import { addPluginServices } from "./services.js";
+import { afterStartupSnapshot } from "./snapshot.js";
 
 /** One gRPC service to serve: a definition from generated code and its handlers. */
 export interface PluginService {
@@ -116,9 +117,14 @@ export function debugRequested(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * Serves a go-plugin plugin. When the cookie is missing it prints a note for the human who
- * ran it and exits with status 1.
+ * ran it and exits with status 1. In a start-up snapshot's build it serves once the snapshot
+ * is restored (see snapshot.ts).
  */
-export async function servePlugin(options: ServePluginOptions): Promise<RunningPlugin> {
+export function servePlugin(options: ServePluginOptions): Promise<RunningPlugin> {
+  return afterStartupSnapshot(() => servePluginNow(options));
+}
+
+async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugin> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const debug = options.debug ?? debugRequested(env);

@@ -68,6 +68,49 @@ const sha256 = async (path: string) =>
     .update(await readFile(path))
     .digest("hex");
 
+/**
+ * Installs `built` through a filesystem mirror of its own and has the pinned tofu init (the
+ * lock file records the mirror's hash), apply, re-plan (no changes) and destroy with it.
+ */
+async function applyWithTofu(built: BuiltExecutable, name: string): Promise<void> {
+  const project = loadProject(referenceRoot);
+  const base = join(root, `tofu-${name}`);
+  const mirrorDir = join(base, "mirror");
+  const installed = await installProviderMirror({
+    mirrorDir,
+    namespace: project.namespace,
+    type: project.type,
+    version: project.version,
+    executable: built.path,
+  });
+  await writeFile(join(base, "cli.tfrc"), mirrorCliConfig(mirrorDir));
+  const dir = join(base, "work");
+  await mkdir(dir, { recursive: true });
+  const written = join(dir, "hello.txt");
+  await writeFile(
+    join(dir, "main.tf"),
+    `terraform {
+  required_providers {
+    tsvider = { source = "tsvider/tsvider", version = "${project.version}" }
+  }
+}
+resource "tsvider_file_content" "f" {
+  filename = ${JSON.stringify(written)}
+  content  = "from a single executable\\n"
+}
+`,
+  );
+  const work = new Workdir({ dir, binary: resolveTofu(), cliConfigFile: join(base, "cli.tfrc") });
+  await work.run(["init", "-no-color"]);
+  expect(await readFile(join(dir, ".terraform.lock.hcl"), "utf8")).toContain(installed.h1);
+  await work.run(["apply", "-auto-approve", "-no-color"]);
+  expect(await readFile(written, "utf8")).toBe("from a single executable\n");
+  const plan = await work.run(["plan", "-detailed-exitcode", "-no-color"]);
+  expect(plan.code).toBe(0);
+  await work.run(["destroy", "-auto-approve", "-no-color"]);
+  expect(existsSync(written)).toBe(false);
+}
+
 describe("buildExecutable", () => {
   it("builds the reference provider as a single executable with the newest Node LTS inside, which tofu installs and applies with", async () => {
     const project = loadProject(referenceRoot);
@@ -90,39 +133,35 @@ describe("buildExecutable", () => {
     expect(built.bytes).toBeGreaterThan(10_000_000);
     expect(await readdir(outDir)).toEqual([built.fileName]);
 
-    const mirrorDir = join(root, "mirror");
-    const installed = await installProviderMirror({
-      mirrorDir,
-      namespace: project.namespace,
-      type: project.type,
-      version: project.version,
-      executable: built.path,
-    });
-    await writeFile(join(root, "cli.tfrc"), mirrorCliConfig(mirrorDir));
-    const dir = join(root, "work");
-    await mkdir(dir);
-    const written = join(dir, "hello.txt");
-    await writeFile(
-      join(dir, "main.tf"),
-      `terraform {
-  required_providers {
-    tsvider = { source = "tsvider/tsvider", version = "${project.version}" }
-  }
-}
-resource "tsvider_file_content" "f" {
-  filename = ${JSON.stringify(written)}
-  content  = "from a single executable\\n"
-}
-`,
-    );
-    const work = new Workdir({ dir, binary: resolveTofu(), cliConfigFile: join(root, "cli.tfrc") });
-    await work.run(["init", "-no-color"]);
-    expect(await readFile(join(dir, ".terraform.lock.hcl"), "utf8")).toContain(installed.h1);
-    await work.run(["apply", "-auto-approve", "-no-color"]);
-    expect(await readFile(written, "utf8")).toBe("from a single executable\n");
-    const plan = await work.run(["plan", "-detailed-exitcode", "-no-color"]);
-    expect(plan.code).toBe(0);
+    await applyWithTofu(built, "sea");
   }, 120_000);
+
+  it("builds with a start-up snapshot inside, which tofu installs and applies with", async () => {
+    const built = await buildExecutable({
+      project: loadProject(referenceRoot),
+      outDir: join(root, "snapshot"),
+      snapshot: true,
+    });
+    expect(built).toMatchObject({ kind: "sea", snapshot: true, platform: host });
+    await applyWithTofu(built, "snapshot");
+    // Restored, it reads the host's environment, not the build's: with TF_LOG_PROVIDER=debug
+    // it logs its start-up; without, nothing.
+    const logged = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "debug" });
+    expect(logged.stderr).toContain('"@message":"plugin server listening"');
+    const quiet = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "" });
+    expect(quiet.stderr).toBe("");
+  }, 180_000);
+
+  it("refuses a start-up snapshot for a script or another platform in one sentence, before building", async () => {
+    const project = loadProject(referenceRoot);
+    const outDir = join(root, "snapshot-refused");
+    const other = host === "linux_arm64" ? "linux_amd64" : "linux_arm64";
+    const forScript = await refusal(buildExecutable({ project, outDir, kind: "script", snapshot: true }));
+    expect(forScript.message).toContain("a script cannot carry one");
+    const forOther = await refusal(buildExecutable({ project, outDir, platform: other, snapshot: true }));
+    expect(forOther.message).toContain(`only be made for this machine's platform (${host}), not ${other}`);
+    expect(existsSync(outDir)).toBe(false);
+  });
 
   it("builds for linux_arm64 with the npm registry's Node: an aarch64 ELF with the blob injected", async () => {
     // One build: that the same steps give the same bytes is shown for this machine's platform

@@ -16,6 +16,12 @@ import { basename, delimiter, dirname, join } from "node:path";
 import { CliError, type Progress } from "../cli/command.js";
 import type { NodeBinary } from "./node-binary.js";
 
+/**
+ * How long making a start-up snapshot may take: the main script's evaluation and the warm-up,
+ * seconds on a busy machine; far longer means its event loop never empties.
+ */
+const SNAPSHOT_BUILD_TIMEOUT_MS = 120_000;
+
 /** The string Node's binary carries where postject flips the "a blob is injected" flag. */
 export const SEA_SENTINEL_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 /** The resource (ELF note, PE resource, Mach-O section) Node looks for its blob in. */
@@ -42,6 +48,15 @@ export interface SingleExecutableOptions {
    * keeps the compiled code in the user's cache from the first start on.
    */
   readonly useCodeCache?: boolean;
+  /**
+   * Run the script at build time and keep its heap as a V8 start-up snapshot (default false):
+   * every start restores the evaluated modules instead of evaluating them. The script must be
+   * bundled for it (bundleProvider's `snapshot`), the maker must be the target's own Node
+   * (a snapshot holds that Node's machine code), and the result is not the same bytes twice.
+   */
+  readonly useSnapshot?: boolean;
+  /** How long making the snapshot may take; default two minutes (for tests). */
+  readonly snapshotTimeoutMs?: number;
   readonly env?: NodeJS.ProcessEnv;
   readonly progress?: Progress;
   readonly signal?: AbortSignal;
@@ -59,13 +74,39 @@ export async function makeSingleExecutable(
 ): Promise<SingleExecutableResult> {
   const { maker, target, workDir, progress } = options;
   const config = join(workDir, "sea-config.json");
-  const useCodeCache = options.useCodeCache === true;
+  const useSnapshot = options.useSnapshot === true;
+  // Node takes no code cache beside a snapshot, which holds compiled code of its own.
+  const useCodeCache = options.useCodeCache === true && !useSnapshot;
   // Run in the script's directory, so the name recorded in the blob is the same in every build.
   const cwd = dirname(options.script);
   const common = {
     main: basename(options.script),
     disableExperimentalSEAWarning: true,
     useCodeCache,
+    ...(useSnapshot ? { useSnapshot } : {}),
+  };
+  // Node warns, once per module, that it has not verified each built-in the script loads in a
+  // snapshot; the provider's author cannot act on that, and the warnings would be kept in the
+  // snapshot's heap with this build's process id.
+  const makerFlags = useSnapshot ? ["--no-warnings"] : [];
+  // The snapshot is taken once Node's event loop is empty; a timer, server or socket opened
+  // as a module is evaluated keeps it busy for ever.
+  const makerTimeout = useSnapshot
+    ? {
+        timeout: {
+          ms: options.snapshotTimeoutMs ?? SNAPSHOT_BUILD_TIMEOUT_MS,
+          hangs:
+            "the provider's main script was still busy when the start-up snapshot should have been taken. Something at the top of a module keeps Node's event loop alive (an interval timer, a server, an open socket or child process): start it in configure or a handler instead, or build without --snapshot",
+        },
+      }
+    : {};
+  const cached = useSnapshot ? "snapshot" : `code cache: ${useCodeCache ? "yes" : "no"}`;
+  const explainSnapshotFailure = (error: unknown): never => {
+    if (!useSnapshot || !(error instanceof CliError) || error instanceof StillRunning) throw error;
+    throw new CliError(
+      `${error.message}. Node could not make the start-up snapshot of the provider's evaluated modules: something they made as they were evaluated cannot be kept in one (a handle such as a socket or child process, or tls, http, https or http2 read through a namespace or default import such as \`import * as http\`); move it into configure or a handler, or build without --snapshot`,
+      { cause: error },
+    );
   };
   let method: SingleExecutableResult["method"];
   if (await hasBuildSea(maker.path, options.signal)) {
@@ -74,26 +115,24 @@ export async function makeSingleExecutable(
       config,
       JSON.stringify({ ...common, executable: target.path, output: options.output }, null, 2),
     );
-    progress?.detail(
-      `node --build-sea with Node ${maker.version} (code cache: ${useCodeCache ? "yes" : "no"})`,
-    );
-    await run(maker.path, ["--build-sea", config], {
+    progress?.detail(`node --build-sea with Node ${maker.version} (${cached})`);
+    await run(maker.path, [...makerFlags, "--build-sea", config], {
       what: "node --build-sea",
       cwd,
+      ...makerTimeout,
       ...runOptions(options),
-    });
+    }).catch(explainSnapshotFailure);
   } else {
     method = "postject";
     const blob = join(workDir, "sea-prep.blob");
     await writeFile(config, JSON.stringify({ ...common, output: blob }, null, 2));
-    progress?.detail(
-      `node --experimental-sea-config with Node ${maker.version} (code cache: ${useCodeCache ? "yes" : "no"}), then postject`,
-    );
-    await run(maker.path, ["--experimental-sea-config", config], {
+    progress?.detail(`node --experimental-sea-config with Node ${maker.version} (${cached}), then postject`);
+    await run(maker.path, [...makerFlags, "--experimental-sea-config", config], {
       what: "node --experimental-sea-config",
       cwd,
+      ...makerTimeout,
       ...runOptions(options),
-    });
+    }).catch(explainSnapshotFailure);
     await copyFile(target.path, options.output);
     await chmod(options.output, 0o755);
     const postjectCli = createRequire(import.meta.url).resolve("postject/dist/cli.js");
@@ -159,6 +198,9 @@ function runOptions(options: SingleExecutableOptions): { progress?: Progress; si
   };
 }
 
+/** A tool stopped because it ran past its time. */
+class StillRunning extends CliError {}
+
 /** Runs a tool to its end; its stderr goes to progress details, and to the error when it fails. */
 function run(
   command: string,
@@ -168,6 +210,8 @@ function run(
     readonly cwd?: string;
     readonly progress?: Progress;
     readonly signal?: AbortSignal;
+    /** Stop it after this long, as failed with `hangs` as the reason. */
+    readonly timeout?: { readonly ms: number; readonly hangs: string };
   },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -176,6 +220,14 @@ function run(
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
+    let timedOut = false;
+    const timer =
+      options.timeout === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill("SIGKILL");
+          }, options.timeout.ms);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
@@ -188,6 +240,15 @@ function run(
         );
     });
     child.on("close", (code, killedBy) => {
+      clearTimeout(timer);
+      if (timedOut && options.timeout !== undefined) {
+        reject(
+          new StillRunning(
+            `${options.what} did not finish within ${options.timeout.ms / 1000} s: ${options.timeout.hangs}`,
+          ),
+        );
+        return;
+      }
       const stdout = Buffer.concat(out).toString("utf8");
       const stderr = Buffer.concat(err).toString("utf8");
       // postject's LIEF repeats the same warning for every note section it rewrites: once is enough.

@@ -1,6 +1,6 @@
 // The provider's own log: hclog JSON lines on stderr, which the host files under the provider
 // at the level TF_LOG_PROVIDER (else TF_LOG) asks for.
-import { createLogger, type Logger } from "@tsvider/rpcplugin";
+import { createLogger, type Logger, onStartupSnapshotRestore } from "@tsvider/rpcplugin";
 import { redactingLogger } from "./log-values.js";
 
 let logger: Logger | undefined;
@@ -15,6 +15,12 @@ export function providerLog(): Logger {
 }
 
 const componentLogs = new Map<string, Logger>();
+
+// A logger made while a start-up snapshot was built has the build machine's level: forget it.
+onStartupSnapshotRestore(() => {
+  logger = undefined;
+  componentLogs.clear();
+});
 
 /**
  * The logger handlers get as `ctx.log`: the provider's, named by the component (its type name,
