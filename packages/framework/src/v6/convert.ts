@@ -4,9 +4,6 @@ import { compareBytewise } from "@tsvider/cty";
 import { Schema_Object_NestingMode } from "@tsvider/rpcplugin/tfplugin6";
 import type { SchemaTranslation } from "../protocol/wire.js";
 
-// Moved to ../protocol/wire.ts; kept here for modules that import them from this one.
-export { decodeDynamic, encodeDynamic } from "../protocol/wire.js";
-
 export const schemaTranslationV6: SchemaTranslation = {
   nestedType: (entry, attribute) => ({
     attributes: Object.keys(entry.attributes)
