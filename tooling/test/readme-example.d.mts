@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 
-export function writeReadmeExample(packageDir: string): Promise<string>;
+export function writeReadmeExample(packageDir: string, index?: number): Promise<string>;
 export function runModule(
   file: string,
   args?: string[],

@@ -9,18 +9,19 @@ import { transform } from "esbuild";
 const COOKIE = { TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2" };
 
 /**
- * Writes the first ```ts block of packageDir/README.md as an ES module inside the package,
- * where imports of the package's own name resolve to its build (Node's self-reference), and
- * returns the module's path.
+ * Writes a ```ts block of packageDir/README.md (the first, or the one `index` counts from 0)
+ * as an ES module inside the package, where imports of the package's own name resolve to its
+ * build (Node's self-reference), and returns the module's path.
  */
-export async function writeReadmeExample(packageDir) {
+export async function writeReadmeExample(packageDir, index = 0) {
   const readme = await readFile(join(packageDir, "README.md"), "utf8");
-  const match = /```ts\n([\s\S]*?)```/.exec(readme);
-  if (!match) throw new Error(`${packageDir}/README.md has no \`\`\`ts example`);
-  const { code } = await transform(match[1], { loader: "ts", format: "esm", target: "node20" });
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)];
+  const block = blocks[index];
+  if (!block) throw new Error(`${packageDir}/README.md has no \`\`\`ts example number ${index + 1}`);
+  const { code } = await transform(block[1], { loader: "ts", format: "esm", target: "node20" });
   const dir = join(packageDir, ".readme-example");
   await mkdir(dir, { recursive: true });
-  const file = join(dir, "example.mjs");
+  const file = join(dir, index === 0 ? "example.mjs" : `example-${index + 1}.mjs`);
   await writeFile(file, code);
   return file;
 }

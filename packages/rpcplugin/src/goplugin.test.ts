@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { oraclePath } from "../../../tooling/test/go-oracle.mjs";
+import { runModule, writeReadmeExample } from "../../../tooling/test/readme-example.mjs";
 
 const fixture = fileURLToPath(new URL("../test/fixture-plugin.mjs", import.meta.url));
 let oracle: string;
@@ -136,5 +137,42 @@ describe("debug mode, reattached by go-plugin's client", () => {
     }
     child.kill("SIGINT");
     expect(await exited).toBe(0);
+  });
+});
+
+describe("the README's service of one's own, for a host of one's own", () => {
+  let example: string;
+  beforeAll(async () => {
+    example = await writeReadmeExample(fileURLToPath(new URL("..", import.meta.url)), 1);
+  });
+
+  it("is launched by go-plugin's client with its cookie over AutoMTLS, answers Hello, and stops on Shutdown", async () => {
+    const calls = [{ method: "/greeter.v1.Greeter/Hello", request: { name: "go-plugin" } }];
+    const r = (await run([
+      "call",
+      "-cookie",
+      "GREETER_PLUGIN=hello-from-the-host",
+      "-versions",
+      "1",
+      "-calls",
+      JSON.stringify(calls),
+      "--",
+      process.execPath,
+      example,
+    ])) as Report & { calls?: unknown[] };
+    expect(r.error).toBeUndefined();
+    expect(r).toMatchObject({ version: 1, graceful: true, exited: true });
+    expect(r.calls).toEqual([
+      { method: "/greeter.v1.Greeter/Hello", response: { greeting: "Hello, go-plugin!" } },
+    ]);
+  });
+
+  it("run by hand, says it is a plugin and how to start it, naming no Terraform, and exits 1", async () => {
+    const { code, stderr } = await runModule(example, [], { ...process.env, TF_PLUGIN_MAGIC_COOKIE: "" });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      "greeter-plugin is a plugin, not a program to run directly: the program it belongs to starts it, with GREETER_PLUGIN set.\nRun `greeter-host`, which starts it.",
+    );
+    expect(stderr).not.toMatch(/tofu|terraform|OpenTofu/i);
   });
 });

@@ -45,4 +45,24 @@ describe("handshake line", () => {
       checkMagicCookie({ TF_PLUGIN_MAGIC_COOKIE: terraformMagicCookie.value }, terraformMagicCookie, "p"),
     ).not.toThrow();
   });
+  it("speaks of no Terraform to a person who runs another host's plugin by hand", () => {
+    const cookie = { key: "ACME_PLUGIN", value: "hello" };
+    const refusal = (hint?: string) => {
+      try {
+        checkMagicCookie({ TF_PLUGIN_MAGIC_COOKIE: terraformMagicCookie.value }, cookie, "acme-kv", hint);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error("not refused");
+    };
+    expect(refusal()).toBe(
+      "acme-kv is a plugin, not a program to run directly: the program it belongs to starts it, with ACME_PLUGIN set.\n" +
+        "Start that program instead; it runs this plugin when it needs it.",
+    );
+    expect(refusal("Run `acme serve`, which starts it.")).toMatch(
+      /with ACME_PLUGIN set\.\nRun `acme serve`, which starts it\.$/,
+    );
+    expect(refusal()).not.toMatch(/tofu|terraform|OpenTofu/i);
+    expect(() => checkMagicCookie({ ACME_PLUGIN: "hello" }, cookie, "acme-kv")).not.toThrow();
+  });
 });

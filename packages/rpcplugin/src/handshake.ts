@@ -23,12 +23,29 @@ export class HandshakeError extends Error {
 /** Thrown when the cookie is absent: someone ran the plugin by hand. */
 export class NotLaunchedByHostError extends HandshakeError {}
 
-export function checkMagicCookie(env: NodeJS.ProcessEnv, cookie: MagicCookie, programName: string): void {
+/**
+ * Refuses a start without the host's cookie: someone ran the plugin by hand. The sentence
+ * names the host when the cookie is Terraform's; for a plugin of another host it says what
+ * `hostHint` says (such as "Start it through acme-agent."), else only that its host starts it.
+ */
+export function checkMagicCookie(
+  env: NodeJS.ProcessEnv,
+  cookie: MagicCookie,
+  programName: string,
+  hostHint?: string,
+): void {
   if (env[cookie.key] === cookie.value) return;
+  const terraform = cookie.key === terraformMagicCookie.key && cookie.value === terraformMagicCookie.value;
+  if (terraform && hostHint === undefined) {
+    throw new NotLaunchedByHostError(
+      `${programName} is a plugin for OpenTofu and Terraform, not a program to run directly.\n` +
+        "Declare it in a configuration's required_providers and run `tofu init` (or `terraform init`);\n" +
+        "tofu or terraform will start it when they need it.",
+    );
+  }
   throw new NotLaunchedByHostError(
-    `${programName} is a plugin for OpenTofu and Terraform, not a program to run directly.\n` +
-      "Declare it in a configuration's required_providers and run `tofu init` (or `terraform init`);\n" +
-      "tofu or terraform will start it when they need it.",
+    `${programName} is a plugin, not a program to run directly: the program it belongs to starts it, with ${cookie.key} set.\n` +
+      (hostHint ?? "Start that program instead; it runs this plugin when it needs it."),
   );
 }
 

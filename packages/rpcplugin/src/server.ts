@@ -45,7 +45,14 @@ export interface ServePluginOptions {
    * stubs) of versions the host does not speak need not even be loaded.
    */
   readonly versions: Readonly<Record<number, ServicesForVersion>>;
+  /** The cookie the host sets (go-plugin's HandshakeConfig); default: Terraform's. */
   readonly magicCookie?: MagicCookie;
+  /**
+   * What to tell a person who runs the plugin by hand, after the sentence saying it is a
+   * plugin: how to start it through its host. Default: for Terraform's cookie, to declare it
+   * in required_providers and run `tofu init`; for another cookie, to start its host instead.
+   */
+  readonly hostHint?: string;
   /** Called after the host asked the plugin to stop (Shutdown or SIGTERM), before exit. */
   readonly onShutdown?: () => void | Promise<void>;
   /** "unix" (the default, but on Windows) or "tcp" on 127.0.0.1 within PLUGIN_MIN_PORT..PLUGIN_MAX_PORT. */
@@ -143,7 +150,12 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
 
   if (!debug) {
     try {
-      checkMagicCookie(env, options.magicCookie ?? terraformMagicCookie, options.programName);
+      checkMagicCookie(
+        env,
+        options.magicCookie ?? terraformMagicCookie,
+        options.programName,
+        options.hostHint,
+      );
     } catch (err) {
       process.stderr.write(`${(err as Error).message}\n`);
       exit(1);
