@@ -34,6 +34,7 @@ import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
 import { hiddenTestOnlyHint } from "../test-mode.js";
 import { actionHandlers } from "./action-handlers.js";
+import { buildAnswer } from "./answer.js";
 import { unknownValue, wireDeferred } from "./deferral-wire.js";
 import { ephemeralHandlers } from "./ephemeral-handlers.js";
 import { callFunctionHandler, wireFunctions } from "./functions.js";
@@ -88,23 +89,7 @@ export function unary<Req, P extends { diagnostics?: unknown }, Res>(
           duration_ms: Number((performance.now() - started).toFixed(3)),
           diagnostics: diagnostics.items.length,
         });
-        let response: Res;
-        try {
-          // The severities are the generated enum's numbers (see wire.ts).
-          response = fns.fromPartial({
-            ...partial,
-            diagnostics: toWireDiagnostics(diagnostics),
-          } as unknown as P);
-        } catch (err) {
-          // An answer that cannot be built must still be an answer: a call left without one
-          // hangs the host. The diagnostics alone, and why the rest is missing.
-          const failed = new Diagnostics();
-          addThrown(failed, `tsvider's ${rpc} answer`, err);
-          response = fns.fromPartial({
-            diagnostics: toWireDiagnostics([...diagnostics.items, ...failed.items]),
-          } as unknown as P);
-        }
-        callback(null, response);
+        callback(null, buildAnswer(rpc, fns, partial, diagnostics));
       });
   };
 }

@@ -14,6 +14,7 @@ import { providerLog } from "../internal/log.js";
 import { withLogScope } from "../internal/log-values.js";
 import type { Metrics } from "../metrics.js";
 import { addThrown } from "../server/handler.js";
+import { buildAnswer } from "./answer.js";
 import { toWireDiagnostics } from "./wire.js";
 
 type WireDiagnostics = ReturnType<typeof toWireDiagnostics>;
@@ -118,10 +119,7 @@ export function clientStream<Req, P extends { diagnostics?: unknown }, Res>(
           duration_ms: Number((performance.now() - started).toFixed(3)),
           diagnostics: diagnostics.items.length,
         });
-        callback(
-          null,
-          fns.fromPartial({ ...partial, diagnostics: toWireDiagnostics(diagnostics) } as unknown as P),
-        );
+        callback(null, buildAnswer(rpc, fns, partial, diagnostics));
       });
   };
 }
