@@ -60,6 +60,13 @@ async function refusal(promise: Promise<unknown>): Promise<CliError> {
  * code-cache test starts it (each build copies and patches a whole Node binary).
  */
 let referenceSeaBuild: Promise<BuiltExecutable> | undefined;
+
+/**
+ * A single executable's build (a copy of Node's 130 MB binary and postject's pass over it) and
+ * then four tofu commands: seconds alone, minutes on a 2-core machine running the rest of the
+ * suite beside it.
+ */
+const SEA_AND_TOFU_MS = 300_000;
 const referenceSea = () =>
   (referenceSeaBuild ??= buildExecutable({ project: loadProject(referenceRoot), outDir: join(root, "sea") }));
 
@@ -134,7 +141,7 @@ describe("buildExecutable", () => {
     expect(await readdir(outDir)).toEqual([built.fileName]);
 
     await applyWithTofu(built, "sea");
-  }, 120_000);
+  }, SEA_AND_TOFU_MS);
 
   it("builds with a start-up snapshot inside, which tofu installs and applies with", async () => {
     const built = await buildExecutable({
@@ -150,7 +157,7 @@ describe("buildExecutable", () => {
     expect(logged.stderr).toContain('"@message":"plugin server listening"');
     const quiet = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "" });
     expect(quiet.stderr).toBe("");
-  }, 180_000);
+  }, SEA_AND_TOFU_MS);
 
   it("refuses a start-up snapshot for a script or another platform in one sentence, before building", async () => {
     const project = loadProject(referenceRoot);

@@ -71,7 +71,7 @@ describe("a bundle for a start-up snapshot", () => {
     const uuids = runs.flatMap((run) => run.uuids);
     expect(new Set(uuids).size).toBe(4);
     expect(runs[0]!.int).not.toBe(runs[1]!.int);
-  }, 60_000);
+  }, 120_000);
 
   it("is plain code without the compile-cache launcher", async () => {
     const script = join(dir, "plain.cjs");
@@ -116,7 +116,7 @@ describe("making a single executable's start-up snapshot", () => {
     const message = await make("busy", "setInterval(() => {}, 1000);\n", 5_000);
     expect(message).toContain("did not finish within 5 s");
     expect(message).toContain("keeps Node's event loop alive (an interval timer, a server");
-  }, 60_000);
+  }, 120_000);
 
   it("explains a main script whose modules hold what a snapshot cannot keep", async () => {
     const message = await make(
@@ -125,5 +125,5 @@ describe("making a single executable's start-up snapshot", () => {
     );
     expect(message).toContain("Node could not make the start-up snapshot");
     expect(message).toContain("build without --snapshot");
-  }, 60_000);
+  }, 120_000);
 });
