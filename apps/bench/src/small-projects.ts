@@ -2,14 +2,17 @@
 // apply`, a no-op `plan` and `destroy` of N files (N = 10 and 100) with the reference provider's
 // tsvider_file_content against the same configuration on a Go provider built with
 // terraform-plugin-framework 1.19.0 (tooling/oracles/goprovider's goprov_file, local_file's
-// core), all installed through one filesystem mirror and run by the pinned OpenTofu. Ours runs
-// in three forms, as three versions of one provider in the mirror: the bundled script the
-// examples use (0.1.0), the single executable `tsvider build` makes (0.3.0) and one with a
-// start-up snapshot (`tsvider build --snapshot`, 0.2.0). OpenTofu checks the whole executable
-// against the lock file's hash at every command, so a 130 MB single executable pays about a
-// tenth of a second per command that the 3 MB script does not. Runs are paired (each provider
-// in turn, RUNS times) and the table gives medians and the ratios to Go. Target (the
-// design's): at most 1.2x at 10 and 100 files.
+// core) and on a Python one built with pyvider (tooling/pyvider: pyprov_file, the same resource
+// on the pinned pyvider from PyPI, in a venv that tooling/pyvider/install keeps), all installed
+// through one filesystem mirror and run by the pinned OpenTofu. Ours runs in three forms, as
+// three versions of one provider in the mirror: the bundled script the examples use (0.1.0), the
+// single executable `tsvider build` makes (0.3.0) and one with a start-up snapshot (`tsvider
+// build --snapshot`, 0.2.0). OpenTofu checks the whole executable against the lock file's hash
+// at every command, so a 130 MB single executable pays about a tenth of a second per command
+// that the 3 MB script does not (pyvider's executable is a few lines that start the venv's
+// Python, so it pays nothing there). Runs are paired (each provider in turn, RUNS times) and the
+// table gives medians and the ratios to Go. Target (the design's): at most 1.2x at 10 and 100
+// files; pyvider is there for scale, with no target.
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -73,6 +76,14 @@ const providers = [
     resource: "goprov_file",
     executable: execFileSync(`${repo}tooling/oracles/build`, ["goprovider"], { encoding: "utf8" }).trim(),
   },
+  {
+    name: "pyvider",
+    type: "pyprov",
+    version: "0.1.0",
+    resource: "pyprov_file",
+    // Installs pyvider from PyPI on the first run (about ten seconds), then only checks the venv.
+    executable: execFileSync(`${repo}tooling/pyvider/install`, [], { encoding: "utf8" }).trim(),
+  },
 ] as const;
 
 function config(provider: (typeof providers)[number], n: number): string {
@@ -114,7 +125,7 @@ try {
     `small projects through ${tofu}: N files applied, planned again (no changes) and destroyed; median of ${RUNS} paired runs`,
   );
   console.log(
-    `  ${"N".padStart(4)}  ${"step".padEnd(11)} ${"script".padStart(9)} ${"sea".padStart(9)} ${"snapshot".padStart(9)} ${"Go".padStart(9)}  script/Go  sea/Go  snapshot/Go`,
+    `  ${"N".padStart(4)}  ${"step".padEnd(11)} ${"script".padStart(9)} ${"sea".padStart(9)} ${"snapshot".padStart(9)} ${"Go".padStart(9)} ${"pyvider".padStart(9)}  script/Go  sea/Go  snapshot/Go  pyvider/Go`,
   );
   for (const n of SIZES) {
     const times = new Map<string, number[]>();
@@ -143,7 +154,7 @@ try {
       const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(9);
       const ratio = (x: number, width: number) => `${(x / go).toFixed(2)}x`.padStart(width);
       console.log(
-        `  ${String(n).padStart(4)}  ${step.name.padEnd(11)} ${ms(of("tsvider"))} ${ms(of("sea"))} ${ms(of("snapshot"))} ${ms(go)}  ${ratio(of("tsvider"), 9)}  ${ratio(of("sea"), 6)}  ${ratio(of("snapshot"), 11)}`,
+        `  ${String(n).padStart(4)}  ${step.name.padEnd(11)} ${ms(of("tsvider"))} ${ms(of("sea"))} ${ms(of("snapshot"))} ${ms(go)} ${ms(of("pyvider"))}  ${ratio(of("tsvider"), 9)}  ${ratio(of("sea"), 6)}  ${ratio(of("snapshot"), 11)}  ${ratio(of("pyvider"), 10)}`,
       );
     }
   }

@@ -119,45 +119,53 @@ resource "tsvider_file_content" "f" {
 }
 
 describe("buildExecutable", () => {
-  it("builds the reference provider as a single executable with the newest Node LTS inside, which tofu installs and applies with", async () => {
-    const project = loadProject(referenceRoot);
-    const outDir = join(root, "sea");
-    const built = await referenceSea();
-    const lts = await newestNodeLts();
-    expect(built).toMatchObject({
-      fileName: `terraform-provider-tsvider_v${project.version}`,
-      path: join(outDir, `terraform-provider-tsvider_v${project.version}`),
-      platform: host,
-      kind: "sea",
-      nodeVersion: lts.version,
-    });
-    // The Node inside is an LTS release by its own word, and an even major.
-    const node = await nodeBinaryFor({ platform: hostPlatform(), version: lts.version });
-    expect(await run(node.path, ["-p", 'process.release.lts ?? ""'], {})).toMatchObject({
-      stdout: `${lts.codename}\n`,
-    });
-    expect(Number(lts.version.split(".")[0]) % 2).toBe(0);
-    expect(built.bytes).toBeGreaterThan(10_000_000);
-    expect(await readdir(outDir)).toEqual([built.fileName]);
+  it(
+    "builds the reference provider as a single executable with the newest Node LTS inside, which tofu installs and applies with",
+    async () => {
+      const project = loadProject(referenceRoot);
+      const outDir = join(root, "sea");
+      const built = await referenceSea();
+      const lts = await newestNodeLts();
+      expect(built).toMatchObject({
+        fileName: `terraform-provider-tsvider_v${project.version}`,
+        path: join(outDir, `terraform-provider-tsvider_v${project.version}`),
+        platform: host,
+        kind: "sea",
+        nodeVersion: lts.version,
+      });
+      // The Node inside is an LTS release by its own word, and an even major.
+      const node = await nodeBinaryFor({ platform: hostPlatform(), version: lts.version });
+      expect(await run(node.path, ["-p", 'process.release.lts ?? ""'], {})).toMatchObject({
+        stdout: `${lts.codename}\n`,
+      });
+      expect(Number(lts.version.split(".")[0]) % 2).toBe(0);
+      expect(built.bytes).toBeGreaterThan(10_000_000);
+      expect(await readdir(outDir)).toEqual([built.fileName]);
 
-    await applyWithTofu(built, "sea");
-  }, SEA_AND_TOFU_MS);
+      await applyWithTofu(built, "sea");
+    },
+    SEA_AND_TOFU_MS,
+  );
 
-  it("builds with a start-up snapshot inside, which tofu installs and applies with", async () => {
-    const built = await buildExecutable({
-      project: loadProject(referenceRoot),
-      outDir: join(root, "snapshot"),
-      snapshot: true,
-    });
-    expect(built).toMatchObject({ kind: "sea", snapshot: true, platform: host });
-    await applyWithTofu(built, "snapshot");
-    // Restored, it reads the host's environment, not the build's: with TF_LOG_PROVIDER=debug
-    // it logs its start-up; without, nothing.
-    const logged = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "debug" });
-    expect(logged.stderr).toContain('"@message":"plugin server listening"');
-    const quiet = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "" });
-    expect(quiet.stderr).toBe("");
-  }, SEA_AND_TOFU_MS);
+  it(
+    "builds with a start-up snapshot inside, which tofu installs and applies with",
+    async () => {
+      const built = await buildExecutable({
+        project: loadProject(referenceRoot),
+        outDir: join(root, "snapshot"),
+        snapshot: true,
+      });
+      expect(built).toMatchObject({ kind: "sea", snapshot: true, platform: host });
+      await applyWithTofu(built, "snapshot");
+      // Restored, it reads the host's environment, not the build's: with TF_LOG_PROVIDER=debug
+      // it logs its start-up; without, nothing.
+      const logged = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "debug" });
+      expect(logged.stderr).toContain('"@message":"plugin server listening"');
+      const quiet = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "" });
+      expect(quiet.stderr).toBe("");
+    },
+    SEA_AND_TOFU_MS,
+  );
 
   it("refuses a start-up snapshot for a script or another platform in one sentence, before building", async () => {
     const project = loadProject(referenceRoot);
