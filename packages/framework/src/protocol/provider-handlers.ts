@@ -46,7 +46,6 @@ import {
   decodeDynamic,
   encodeDynamic,
   type SchemaTranslation,
-  toWireDiagnostics,
   toWirePath,
   toWireSchema,
   type WireDynamicValue,
