@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import { type DataSourceInput, definitionOf, type ResourceInput } from "./decorators.js";
 import type { FrameworkConfigurationError } from "./diagnostics.js";
 import { createHub } from "./hub.js";
-import { dv, fromDv, startTestServer } from "./internal/test-server.js";
+import { dv, fromDv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

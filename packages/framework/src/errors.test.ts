@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineDataSource } from "./data-source.js";
 import { FrameworkConfigurationError, TsviderError } from "./diagnostics.js";
 import { ConversionError, DataSourceError, ProviderError, ResourceError, ValidationError } from "./errors.js";
-import { dv, startTestServer } from "./internal/test-server.js";
+import { dv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

@@ -5,7 +5,7 @@ import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defineDataSource } from "./data-source.js";
 import { MASK } from "./internal/log-values.js";
-import { dv, startTestServer } from "./internal/test-server.js";
+import { dv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

@@ -14,7 +14,7 @@ import { FrameworkConfigurationError } from "./diagnostics.js";
 import { defineEphemeralResource } from "./ephemeral-resource.js";
 import { defineProviderFunction } from "./function.js";
 import { createHub } from "./hub.js";
-import { dv, fromDv, startTestServer } from "./internal/test-server.js";
+import { dv, fromDv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { attr } from "./schema/attributes.js";
 import { t } from "./schema/types.js";

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { defineDataSource } from "./data-source.js";
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import { createHub, Hub } from "./hub.js";
-import { dv, startTestServer } from "./internal/test-server.js";
+import { dv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

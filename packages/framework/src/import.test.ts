@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { importPassthrough } from "./import.js";
-import { fromDv, startTestServer } from "./internal/test-server.js";
+import { fromDv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

@@ -12,7 +12,7 @@ import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineDataSource } from "./data-source.js";
 import { ResourceError } from "./errors.js";
-import { dv, startTestServer } from "./internal/test-server.js";
+import { dv, startTestServer } from "./internal/test-server.test-support.js";
 import {
   createProviderMetrics,
   metricsFilePath,

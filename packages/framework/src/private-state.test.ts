@@ -3,7 +3,7 @@ import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { Diagnostic_Severity } from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
-import { dv, fromDv, startTestServer } from "./internal/test-server.js";
+import { dv, fromDv, startTestServer } from "./internal/test-server.test-support.js";
 import {
   discardUnreadableVariable,
   PrivateSlot,

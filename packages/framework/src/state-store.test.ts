@@ -5,7 +5,7 @@ import type * as grpc from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { FrameworkConfigurationError } from "./diagnostics.js";
-import { dv, startTestServer } from "./internal/test-server.js";
+import { dv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { attr } from "./schema/attributes.js";
 import { StateBytesAssembler } from "./server/write-state-bytes.js";

@@ -6,7 +6,7 @@ import { defineAction } from "./action.js";
 import { defineDataSource } from "./data-source.js";
 import { defineEphemeralResource } from "./ephemeral-resource.js";
 import { defineProviderFunction } from "./function.js";
-import { dv, startTestServer } from "./internal/test-server.js";
+import { dv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

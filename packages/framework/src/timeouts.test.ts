@@ -2,7 +2,7 @@ import * as cty from "@tsvider/cty";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
-import { dv, fromDv, startTestServer } from "./internal/test-server.js";
+import { dv, fromDv, startTestServer } from "./internal/test-server.test-support.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 import { attr } from "./schema/attributes.js";

@@ -11,7 +11,7 @@ import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
 import { t } from "../schema/types.js";
 import { MASK, redact, rememberSecrets, renderForLog, secretStrings, withLogScope } from "./log-values.js";
-import { dv, startTestServer } from "./test-server.js";
+import { dv, startTestServer } from "./test-server.test-support.js";
 
 const schema = {
   name: attr.string({ required: true }),

@@ -11,8 +11,8 @@ import { planAction } from "../server/plan-action.js";
 import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
 import { validateActionConfig } from "../server/validate-action-config.js";
 import { wireDeferred } from "./deferral-wire.js";
-import { unary } from "./provider-handlers.js";
 import { type StreamSender, serverStream } from "./streams.js";
+import { unary } from "./unary.js";
 import { decodeDynamic, toWireDiagnostics } from "./wire.js";
 
 type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;

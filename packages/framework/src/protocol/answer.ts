@@ -1,5 +1,5 @@
 // The one way an RPC's answer is built from what its handler returned and the diagnostics it
-// gathered, for unary calls (`unary` in provider-handlers.ts) and client streams
+// gathered, for unary calls (`unary`, unary.ts) and client streams
 // (`clientStream` in streams.ts) alike.
 import { Diagnostics } from "../diagnostics.js";
 import { addThrown } from "../server/handler.js";

@@ -11,8 +11,8 @@ import { generateResourceConfig } from "../server/generate-resource-config.js";
 import { type ListEvent, listResource } from "../server/list-resource.js";
 import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
 import { validateListResourceConfig } from "../server/validate-list-resource-config.js";
-import { unary } from "./provider-handlers.js";
 import { type StreamSender, serverStream } from "./streams.js";
+import { unary } from "./unary.js";
 import {
   decodeDynamic,
   encodeDynamic,

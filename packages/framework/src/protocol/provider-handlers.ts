@@ -2,15 +2,14 @@
 // handler decodes a request against the right schema, calls the core (src/server/) and answers
 // the response's fields. Requests and answers are typed by the fields protocols 5 and 6 share
 // (their messages for these RPCs have the same field names), so an adapter only maps its own
-// RPC names onto these handlers and wraps each with `unary`.
+// RPC names onto these handlers and wraps each with `unary` (unary.ts).
 //
 // Every failure becomes a diagnostic in the response; no RPC ever answers with a gRPC error,
 // which Terraform would only show as "Plugin error".
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import type { CtyValue } from "@tsvider/cty";
 import type { DataSource } from "../data-source.js";
-import { Diagnostics } from "../diagnostics.js";
-import { providerLog } from "../internal/log.js";
+import type { Diagnostics } from "../diagnostics.js";
 import { rememberSecrets } from "../internal/log-values.js";
 import type { ResourceOperation } from "../metrics.js";
 import type { Resource } from "../resource.js";
@@ -18,7 +17,6 @@ import type { Schema } from "../schema/schema.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
 import { configureProvider } from "../server/configure-provider.js";
 import { getProviderSchema } from "../server/get-provider-schema.js";
-import { addThrown } from "../server/handler.js";
 import { plannedIdentity as planIdentity } from "../server/identity.js";
 import { importResourceState } from "../server/import-resource-state.js";
 import { observeOperation } from "../server/operation.js";
@@ -34,7 +32,6 @@ import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
 import { hiddenTestOnlyHint } from "../test-mode.js";
 import { actionHandlers } from "./action-handlers.js";
-import { buildAnswer } from "./answer.js";
 import { unknownValue, wireDeferred } from "./deferral-wire.js";
 import { ephemeralHandlers } from "./ephemeral-handlers.js";
 import { callFunctionHandler, wireFunctions } from "./functions.js";
@@ -56,41 +53,6 @@ type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | und
 interface ClientCapabilities {
   readonly writeOnlyAttributesAllowed?: boolean;
   readonly deferralAllowed?: boolean;
-}
-
-/** A handler: the request in, the response's fields (but diagnostics) out. */
-export type Handler<Req, Res> = (request: Req, diagnostics: Diagnostics) => Promise<Res> | Res;
-
-/**
- * One unary RPC for grpc-js: `handle` fills a response and its diagnostics, `fromPartial` (the
- * generated message's) completes it; a throw anywhere becomes an error diagnostic naming the
- * RPC.
- */
-export function unary<Req, P extends { diagnostics?: unknown }, Res>(
-  rpc: string,
-  fns: { fromPartial(object: P): Res },
-  handle: Handler<Req, NoInfer<Omit<P, "diagnostics">>>,
-) {
-  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
-    const diagnostics = new Diagnostics();
-    const log = providerLog();
-    const started = performance.now();
-    log.trace("received request", { rpc });
-    Promise.resolve()
-      .then(() => handle(call.request, diagnostics))
-      .catch((err: unknown) => {
-        addThrown(diagnostics, `tsvider's ${rpc}`, err);
-        return {};
-      })
-      .then((partial) => {
-        log.trace("served request", {
-          rpc,
-          duration_ms: Number((performance.now() - started).toFixed(3)),
-          diagnostics: diagnostics.items.length,
-        });
-        callback(null, buildAnswer(rpc, fns, partial, diagnostics));
-      });
-  };
 }
 
 /** Private bytes as the generated messages hold them, without a copy. */

@@ -13,8 +13,8 @@ import { deleteState, getStates } from "../server/state-store-states.js";
 import { validateStateStoreConfig } from "../server/validate-state-store-config.js";
 import { StateBytesAssembler, writeStateBytes } from "../server/write-state-bytes.js";
 import type { StateStore } from "../state-store.js";
-import { unary } from "./provider-handlers.js";
 import { clientStream, type StreamSender, serverStream } from "./streams.js";
+import { unary } from "./unary.js";
 import { decodeDynamic, toWireDiagnostics } from "./wire.js";
 
 type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;

@@ -1,4 +1,4 @@
-// Streaming RPCs for grpc-js, the counterparts of `unary` (provider-handlers.ts): a server
+// Streaming RPCs for grpc-js, the counterparts of `unary` (unary.ts): a server
 // stream (InvokeAction's events, ReadStateBytes' chunks) and a client stream (WriteStateBytes'
 // chunks). Both keep unary's promises: a throw anywhere becomes an error diagnostic in the
 // RPC's last message, never a gRPC error, which Terraform would only show as "Plugin error";

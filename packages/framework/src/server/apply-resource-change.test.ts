@@ -9,7 +9,7 @@ import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { timeoutsBlock } from "../timeouts.js";
 import { applyResourceChange } from "./apply-resource-change.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import type { ObjectValue } from "./provider-server.js";
 
 const calls: string[] = [];

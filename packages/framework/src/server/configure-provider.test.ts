@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { attr } from "../schema/attributes.js";
 import { configureProvider } from "./configure-provider.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 
 const schema = { token: attr.string({ optional: true, sensitive: true }) };
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
-import { serverWith, warnings } from "./core-fixture.js";
+import { serverWith, warnings } from "./core-fixture.test-support.js";
 import { validateProviderConfig } from "./validate-provider-config.js";
 import { validateResourceConfig } from "./validate-resource-config.js";
 

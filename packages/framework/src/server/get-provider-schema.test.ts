@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { defineDataSource } from "../data-source.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
-import { serverWith } from "./core-fixture.js";
+import { serverWith } from "./core-fixture.test-support.js";
 import { getProviderSchema } from "./get-provider-schema.js";
 
 const thing = defineResource({

@@ -11,7 +11,7 @@ import { MASK, rememberSecrets, withLogScope } from "../internal/log-values.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { applyResourceChange } from "./apply-resource-change.js";
-import { serverWith } from "./core-fixture.js";
+import { serverWith } from "./core-fixture.test-support.js";
 import { addThrown, cancellationOf, runHandler, StopRequestedError } from "./handler.js";
 import { stopProvider } from "./stop-provider.js";
 

@@ -10,7 +10,7 @@ import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { t } from "../schema/types.js";
 import { applyResourceChange } from "./apply-resource-change.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { checkedIdentity, plannedIdentity } from "./identity.js";
 import { importResourceState } from "./import-resource-state.js";
 import { readResource } from "./read-resource.js";

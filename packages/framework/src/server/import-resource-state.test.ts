@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { privateState } from "../private-state.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith, warnings } from "./core-fixture.js";
+import { errors, serverWith, warnings } from "./core-fixture.test-support.js";
 import { importResourceState } from "./import-resource-state.js";
 
 const schema = {

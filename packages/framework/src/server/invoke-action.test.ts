@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { defineAction } from "../action.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { invokeAction } from "./invoke-action.js";
 
 const waiting = defineAction({

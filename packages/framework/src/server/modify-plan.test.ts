@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Diagnostics } from "../diagnostics.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith, warnings } from "./core-fixture.js";
+import { errors, serverWith, warnings } from "./core-fixture.test-support.js";
 import { modifyDestroyPlan, modifyPlan } from "./modify-plan.js";
 
 let answer: unknown;

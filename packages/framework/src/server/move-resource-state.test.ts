@@ -9,7 +9,7 @@ import { privateState } from "../private-state.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
-import { errors, serverWith, testSecret } from "./core-fixture.js";
+import { errors, serverWith, testSecret } from "./core-fixture.test-support.js";
 import { moveResourceState } from "./move-resource-state.js";
 import { ProviderServer } from "./provider-server.js";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { timeoutsBlock } from "../timeouts.js";
-import { errors, serverWith, warnings } from "./core-fixture.js";
+import { errors, serverWith, warnings } from "./core-fixture.test-support.js";
 import { planResourceChange } from "./plan-resource-change.js";
 
 let destroyAnswer: "allow" | "warn" | "refuse" | "resurrect" = "allow";

@@ -2,7 +2,7 @@
 import { Decimal } from "@tsvider/cty";
 import { describe, expect, it } from "vitest";
 import { attr } from "../schema/attributes.js";
-import { serverWith } from "./core-fixture.js";
+import { serverWith } from "./core-fixture.test-support.js";
 import { providerMetaFor } from "./provider-meta.js";
 
 describe("providerMetaFor", () => {

@@ -6,12 +6,12 @@ import { Diagnostic_Severity } from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineDataSource } from "../data-source.js";
 import { DataSourceError, ValidationError } from "../errors.js";
-import { dv, fromDv, startTestServer } from "../internal/test-server.js";
+import { dv, fromDv, startTestServer } from "../internal/test-server.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
-import { errors as errorSummaries, serverWith } from "./core-fixture.js";
+import { errors as errorSummaries, serverWith } from "./core-fixture.test-support.js";
 import { readDataSource } from "./read-data-source.js";
 
 const images = new Map([

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { privateState } from "../private-state.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { readResource } from "./read-resource.js";
 
 const remote = new Map<string, string>();

@@ -6,7 +6,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { PrivateStateCodec, previousSecretsVariable, privateState } from "../private-state.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith, testSecret } from "./core-fixture.js";
+import { errors, serverWith, testSecret } from "./core-fixture.test-support.js";
 import { ProviderServer } from "./provider-server.js";
 import { newPrivate, openPrivate, planPrivate, sealPrivate } from "./resource-private.js";
 

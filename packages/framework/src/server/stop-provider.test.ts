@@ -1,7 +1,7 @@
 // stopProvider, called directly: it fires the signal every handler holds and returns at once,
 // and stopping twice is harmless.
 import { describe, expect, it } from "vitest";
-import { serverWith } from "./core-fixture.js";
+import { serverWith } from "./core-fixture.test-support.js";
 import { stopProvider } from "./stop-provider.js";
 
 describe("stopProvider", () => {

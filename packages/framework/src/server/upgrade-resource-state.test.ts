@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { upgradeResourceState } from "./upgrade-resource-state.js";
 
 const schema = {

@@ -4,7 +4,7 @@ import { Unknown } from "@tsvider/cty";
 import { describe, expect, it } from "vitest";
 import { defineDataSource } from "../data-source.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { validateDataResourceConfig } from "./validate-data-resource-config.js";
 
 let seen: unknown[] = [];

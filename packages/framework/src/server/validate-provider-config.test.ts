@@ -4,7 +4,7 @@ import { Unknown } from "@tsvider/cty";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors.js";
 import { attr } from "../schema/attributes.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { validateProviderConfig } from "./validate-provider-config.js";
 
 const schema = {

@@ -7,7 +7,7 @@ import { ValidationError } from "../errors.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { timeoutsBlock } from "../timeouts.js";
-import { errors, serverWith } from "./core-fixture.js";
+import { errors, serverWith } from "./core-fixture.test-support.js";
 import { validateResourceConfig } from "./validate-resource-config.js";
 
 let calls = 0;

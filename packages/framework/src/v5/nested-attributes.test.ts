@@ -6,7 +6,7 @@ import * as pb5 from "@tsvider/rpcplugin/tfplugin5";
 import * as pb6 from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineDataSource } from "../data-source.js";
-import { dv5 as dv, fromDv5 as fromDv, startTestServerV5 } from "../internal/test-server-v5.js";
+import { dv5 as dv, fromDv5 as fromDv, startTestServerV5 } from "../internal/test-server-v5.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineDataSource } from "../data-source.js";
 import { TsviderError } from "../diagnostics.js";
 import { ValidationError } from "../errors.js";
-import { dv5 as dv, fromDv5 as fromDv, startTestServerV5 } from "../internal/test-server-v5.js";
+import { dv5 as dv, fromDv5 as fromDv, startTestServerV5 } from "../internal/test-server-v5.test-support.js";
 import { privateState } from "../private-state.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";

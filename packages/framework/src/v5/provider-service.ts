@@ -9,7 +9,8 @@ import { instrumentRpcs } from "../internal/instrument-rpcs.js";
 import { actionRpcs } from "../protocol/action-handlers.js";
 import { callFunctionRpc } from "../protocol/functions.js";
 import { listRpcs } from "../protocol/list-handlers.js";
-import { type Handler, providerHandlers, stopHandler, unary } from "../protocol/provider-handlers.js";
+import { providerHandlers, stopHandler } from "../protocol/provider-handlers.js";
+import { type Handler, unary } from "../protocol/unary.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { findNestedAttribute, protocol5Refusal } from "./nested-attributes.js";
 

@@ -5,7 +5,7 @@
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterEach, describe, expect, it } from "vitest";
 import { ResourceError } from "../errors.js";
-import { dv, startTestServer } from "../internal/test-server.js";
+import { dv, startTestServer } from "../internal/test-server.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";

@@ -5,7 +5,7 @@
 import * as cty from "@tsvider/cty";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterEach, describe, expect, it } from "vitest";
-import { dv, fromDv, startTestServer } from "../internal/test-server.js";
+import { dv, fromDv, startTestServer } from "../internal/test-server.test-support.js";
 import { PrivateStateCodec, privateState, privateStateSecretVariable } from "../private-state.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";

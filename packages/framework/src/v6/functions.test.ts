@@ -7,8 +7,8 @@ import type * as pb5 from "@tsvider/rpcplugin/tfplugin5";
 import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineProviderFunction, FunctionError } from "../function.js";
-import { dv, fromDv, startTestServer } from "../internal/test-server.js";
-import { dv5, fromDv5, startTestServerV5 } from "../internal/test-server-v5.js";
+import { dv, fromDv, startTestServer } from "../internal/test-server.test-support.js";
+import { dv5, fromDv5, startTestServerV5 } from "../internal/test-server-v5.test-support.js";
 import { defineProvider } from "../provider.js";
 import { t } from "../schema/types.js";
 

@@ -6,7 +6,7 @@ import { Unknown } from "@tsvider/cty";
 import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { Diagnostic_Severity } from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dv, fromDv, startTestServer } from "../internal/test-server.js";
+import { dv, fromDv, startTestServer } from "../internal/test-server.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";

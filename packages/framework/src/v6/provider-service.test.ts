@@ -3,7 +3,7 @@ import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { Diagnostic_Severity, DynamicValue } from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TsviderError } from "../diagnostics.js";
-import { dv, fromDv, startTestServer } from "../internal/test-server.js";
+import { dv, fromDv, startTestServer } from "../internal/test-server.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";

@@ -7,8 +7,9 @@ import { instrumentRpcs } from "../internal/instrument-rpcs.js";
 import { actionRpcs } from "../protocol/action-handlers.js";
 import { callFunctionRpc } from "../protocol/functions.js";
 import { listRpcs } from "../protocol/list-handlers.js";
-import { providerHandlers, stopHandler, unary } from "../protocol/provider-handlers.js";
+import { providerHandlers, stopHandler } from "../protocol/provider-handlers.js";
 import { stateStoreRpcs } from "../protocol/state-store-handlers.js";
+import { unary } from "../protocol/unary.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { schemaTranslationV6 } from "./convert.js";
 

@@ -5,7 +5,7 @@ import * as cty from "@tsvider/cty";
 import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { Diagnostic_Severity } from "@tsvider/rpcplugin/tfplugin6";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromDv, startTestServer } from "../internal/test-server.js";
+import { fromDv, startTestServer } from "../internal/test-server.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TsviderError } from "../diagnostics.js";
 import { ValidationError } from "../errors.js";
-import { dv, startTestServer } from "../internal/test-server.js";
+import { dv, startTestServer } from "../internal/test-server.test-support.js";
 import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";

@@ -1,4 +1,4 @@
-// For this package's tests: test-server.ts for plugin protocol 5, with only 5 offered, as a
+// For this package's tests: test-server.test-support.ts for plugin protocol 5, with only 5 offered, as a
 // host that speaks only 5 would negotiate, and a generated tfplugin5 client.
 import type { CtyType, CtyValue } from "@tsvider/cty";
 import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
@@ -7,7 +7,7 @@ import { DynamicValue, ProviderClient, ProviderService } from "@tsvider/rpcplugi
 import type { Provider } from "../provider.js";
 import { ProviderServer } from "../server/provider-server.js";
 import { providerServiceV5 } from "../v5/provider-service.js";
-import { serveForTest } from "./test-server.js";
+import { serveForTest } from "./test-server.test-support.js";
 
 export async function startTestServerV5(
   provider: Provider,

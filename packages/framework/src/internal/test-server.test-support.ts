@@ -1,6 +1,6 @@
 // For this package's tests: a provider served in-process over a real unix socket (plaintext,
 // as under debug reattach) and a generated client talking to it: protocol 6 here,
-// test-server-v5.ts for protocol 5.
+// test-server-v5.test-support.ts for protocol 5.
 import * as grpc from "@grpc/grpc-js";
 import type { CtyType, CtyValue } from "@tsvider/cty";
 import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
