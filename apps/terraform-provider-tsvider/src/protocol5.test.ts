@@ -154,7 +154,7 @@ output "size" {
       ),
     );
     for (const rpc of [
-      "GetProviderSchema",
+      "GetSchema",
       "PrepareProviderConfig",
       "Configure",
       "ValidateResourceTypeConfig",

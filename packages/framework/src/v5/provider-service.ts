@@ -31,7 +31,7 @@ export function providerServiceV5(server: ProviderServer): UntypedServiceImpleme
 
   const implementation: Partial<pb.ProviderServer> = {
     getMetadata: unary("GetMetadata", pb.GetMetadata_Response, guard(h.getMetadata)),
-    getSchema: unary("GetProviderSchema", pb.GetProviderSchema_Response, guard(h.getProviderSchema)),
+    getSchema: unary("GetSchema", pb.GetProviderSchema_Response, guard(h.getProviderSchema)),
     getResourceIdentitySchemas: unary(
       "GetResourceIdentitySchemas",
       pb.GetResourceIdentitySchemas_Response,
