@@ -3,7 +3,7 @@
 // it records).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { arch, platform } from "node:os";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import { h1Hash, zhHash } from "./hashes.js";
 import { createZip } from "./internal/zip.js";
 
@@ -38,10 +38,21 @@ export function currentPlatform(): string {
   return `${os}_${cpu}`;
 }
 
+/**
+ * `.exe` on Windows; a script's `.cjs` or `.mjs` is kept, since Node honours those wherever the
+ * file lies, while a name ending in the version (`_v1.2.3`) is refused as an unknown extension
+ * under a package.json that says `"type": "module"`, such as the project tofu runs in.
+ */
+function executableSuffix(executable: string, target: string): string {
+  if (target.startsWith("windows_")) return ".exe";
+  const extension = extname(executable);
+  return extension === ".cjs" || extension === ".mjs" ? extension : "";
+}
+
 export async function installProviderMirror(options: MirrorInstallOptions): Promise<MirrorInstall> {
   const target = options.platform ?? currentPlatform();
   const entry = {
-    name: `terraform-provider-${options.type}_v${options.version}${target.startsWith("windows_") ? ".exe" : ""}`,
+    name: `terraform-provider-${options.type}_v${options.version}${executableSuffix(options.executable, target)}`,
     data: await readFile(options.executable),
     mode: 0o755,
   };

@@ -55,8 +55,8 @@ import {
 } from "./values.js";
 
 // Without registered extension types every extension decodes to an ExtData, which we turn
-// into Unknown below. Refinement payloads (type 12) are read as plain unknowns for now and go
-// back as type 0, which hosts accept (they compare plans with config without refinements).
+// into an unknown below: type 0 a plain one, type 12 one with its refinements (refinement.ts),
+// which go back as type 12 with the refinements the value still has.
 const extensionCodec = new ExtensionCodec();
 const REFINED_UNKNOWN = 12;
 const textEncoder = new TextEncoder();

@@ -1,6 +1,7 @@
 // Number text of any length against go-cty (the Go oracle): texts with exponents up to
 // ±100,000 decoded from msgpack and JSON, converted from strings and used in arithmetic give
-// go-cty's bytes; whole doubles beyond int64 are written as go-cty writes a float64; a str
+// go-cty's bytes; whole doubles beyond int64 are written as go-cty writes such a number (as
+// decimal text, since they are integers); a str
 // that is not UTF-8 comes back as go-cty gives it back. No test here measures time: a
 // decoder quadratic in the exponent would spend minutes on the large cases (1e-100000 took
 // 42 s) and fail on the test timeout.
@@ -184,7 +185,7 @@ describe("whole doubles beyond int64", () => {
     // -2^63 itself is an int64.
     .filter((x) => x !== -(2 ** 63));
 
-  it("are written as go-cty writes a float64, decoded or made by us", async () => {
+  it("are written as go-cty writes them (decimal text), decoded or made by us", async () => {
     await fc.assert(
       fc.asyncProperty(wholeDoubleArb, async (x) => {
         const go = await goRoundTrip(float64Bytes(x));

@@ -316,7 +316,7 @@ describe("buildExecutable", () => {
     const built = await buildExecutable({ project, outDir: join(dir, "out"), kind: "script" });
     expect(built).toMatchObject({
       kind: "script",
-      fileName: "terraform-provider-fixture_v1.2.3",
+      fileName: "terraform-provider-fixture_v1.2.3.cjs",
       platform: host,
     });
     const handle = await open(built.path);

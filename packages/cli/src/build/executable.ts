@@ -1,5 +1,5 @@
 // One provider executable for one platform, as Terraform and OpenTofu run it and as `install`
-// and `release` ship it: `terraform-provider-TYPE_vVERSION` (`.exe` on Windows). Either a
+// and `release` ship it: `terraform-provider-TYPE_vVERSION` (`.exe` on Windows, `.cjs` for a script). Either a
 // Node single executable application (the default: the bundle inside the platform's Node
 // binary, by default the newest Node LTS, needing nothing on the user's machine) or the
 // bundled script (small, but it needs Node on the machine that runs it). Both carry the
@@ -44,7 +44,7 @@ export interface BuildExecutableOptions {
 
 export interface BuiltExecutable {
   readonly path: string;
-  /** `terraform-provider-TYPE_vVERSION`, with `.exe` for Windows. */
+  /** `terraform-provider-TYPE_vVERSION`, with `.exe` for Windows and `.cjs` for a script. */
   readonly fileName: string;
   readonly platform: string;
   readonly kind: ExecutableKind;
@@ -57,15 +57,24 @@ export interface BuiltExecutable {
   readonly needsSigning?: boolean;
 }
 
-export function executableFileName(project: Project, platform: string): string {
-  return `terraform-provider-${project.type}_v${project.version}${targetPlatform(platform).executableSuffix}`;
+/**
+ * `terraform-provider-TYPE_vVERSION`, with `.exe` for Windows, and `.cjs` for a script: Node
+ * loads a `.cjs` file as CommonJS wherever it lies, where a name ending in `.3` (from the
+ * version) is refused as an unknown extension when the nearest package.json above it says
+ * `"type": "module"`, as a TypeScript project's often does, with tofu unpacking the provider
+ * into `.terraform/` inside it. OpenTofu and Terraform take any file name that starts with
+ * `terraform-provider-TYPE`.
+ */
+export function executableFileName(project: Project, platform: string, kind: ExecutableKind = "sea"): string {
+  const suffix = kind === "script" ? ".cjs" : targetPlatform(platform).executableSuffix;
+  return `terraform-provider-${project.type}_v${project.version}${suffix}`;
 }
 
 export async function buildExecutable(options: BuildExecutableOptions): Promise<BuiltExecutable> {
   const { project, progress, signal } = options;
   const kind = options.kind ?? "sea";
   const target = targetPlatform(options.platform ?? hostPlatform().name);
-  const fileName = executableFileName(project, target.name);
+  const fileName = executableFileName(project, target.name, kind);
   const outDir = resolve(options.outDir);
   if (kind === "script" && target.os === "windows") {
     throw new CliError(

@@ -55,8 +55,8 @@ describe("tsvider build", () => {
     expect(data.executables[0]).toMatchObject({
       kind: "script",
       platform: host,
-      fileName: "terraform-provider-tsvider_v0.1.0",
-      path: join(out, host, "terraform-provider-tsvider_v0.1.0"),
+      fileName: "terraform-provider-tsvider_v0.1.0.cjs",
+      path: join(out, host, "terraform-provider-tsvider_v0.1.0.cjs"),
       startup: { runs: 5 },
     });
   }, 60_000);
@@ -71,9 +71,11 @@ describe("tsvider build", () => {
     await writeFile(join(dir, "src", "main.ts"), 'console.log("hello");\n');
     const run = await runCli(["build", "--script"], { cwd: dir });
     expect(run.exitCode).toBe(0);
-    expect(run.stderr).toContain("could not time terraform-provider-quiet_v0.0.1's start-up");
+    expect(run.stderr).toContain("could not time terraform-provider-quiet_v0.0.1.cjs's start-up");
     expect(run.stderr).toContain("its first line was not a handshake: hello");
-    expect(run.stdout).toBe(`build/${host}/terraform-provider-quiet_v0.0.1 (${host}, node script): 0.0 MB\n`);
+    expect(run.stdout).toBe(
+      `build/${host}/terraform-provider-quiet_v0.0.1.cjs (${host}, node script): 0.0 MB\n`,
+    );
   });
 
   it("a platform with no Node binary: one sentence, exit code 1, nothing written", async () => {
@@ -94,6 +96,15 @@ describe("tsvider build", () => {
     const run = await tsvider(["--platform", host, "--platform", "amiga_m68k", "--out", out]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('"amiga_m68k" is not a platform tsvider can build for');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("--snapshot for another platform is a usage error, before anything is built", async () => {
+    const out = join(root, "snapshot-other");
+    const other = host === "linux_arm64" ? "linux_amd64" : "linux_arm64";
+    const run = await tsvider(["--snapshot", "--platform", other, "--out", out]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`only be made for this machine's platform (${host}), not ${other}`);
     expect(existsSync(out)).toBe(false);
   });
 

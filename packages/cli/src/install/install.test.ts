@@ -54,6 +54,17 @@ describe("tsvider install, bad input", () => {
     expect(none.stderr).toMatch(/no package\.json in \/ or any directory above it/);
   });
 
+  it("refuses --snapshot with --script in one sentence, installing nothing", async () => {
+    const project = writeFixtureProject(root, v1);
+    const mirror = join(root, "snapshot-script-mirror");
+    const run = await runCommand(installCommand, ["--snapshot", "--script", "--mirror", mirror], {
+      cwd: project,
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain("a script cannot carry one: leave out --script or --snapshot");
+    expect(existsSync(mirror)).toBe(false);
+  });
+
   it("refuses to overwrite a CLI configuration it did not write", async () => {
     const project = writeFixtureProject(root, v1);
     const mine = join(root, "mine.tfrc");
@@ -116,8 +127,10 @@ describe.skipIf(tofu === undefined)("tsvider install with tofu (needs tofu: set 
           ),
         );
         const files = readZip(readFileSync(zip));
+        // A script is named .cjs, so Node loads it as CommonJS under any package.json.
+        const suffix = data.kind === "script" ? ".cjs" : "";
         expect(files.map((f) => [f.name, f.mode])).toEqual([
-          [`terraform-provider-sidebyside_v${data.version}`, 0o755],
+          [`terraform-provider-sidebyside_v${data.version}${suffix}`, 0o755],
         ]);
       }
     }

@@ -164,7 +164,7 @@ describe("releaseProvider", () => {
     for (const platform of release.platforms) {
       const zip = await readFile(join(release.outDir, platform.zip));
       const entries = zipEntries(zip);
-      expect(entries).toEqual([{ name: "terraform-provider-tsvider_v0.1.0", mode: 0o100755 }]);
+      expect(entries).toEqual([{ name: "terraform-provider-tsvider_v0.1.0.cjs", mode: 0o100755 }]);
       expect(platform.zh).toBe(zhHash(zip));
       expect(platform.h1).toMatch(/^h1:[A-Za-z0-9+/]{43}=$/);
     }
