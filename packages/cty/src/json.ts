@@ -1,5 +1,7 @@
-// The cty JSON encoding, used by UpgradeResourceState's raw state. Numbers are parsed
-// losslessly: a JSON number of any length keeps its exact value.
+// The cty JSON encoding: a DynamicValue's json form (what a host sends when it has no msgpack),
+// UpgradeResourceState's raw state, MoveResourceState's source state and
+// UpgradeResourceIdentity's raw identity. Numbers are parsed losslessly: a JSON number of any
+// length keeps its exact value.
 
 import { parse } from "lossless-json";
 import { checkTupleLength, collectionElements } from "./internal/collections.js";

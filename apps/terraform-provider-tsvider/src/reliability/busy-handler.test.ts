@@ -1,5 +1,5 @@
 // A handler that computes for ever without yielding, through the real tofu: with the provider
-// served from a control thread (test/busy-provider.mjs), one Ctrl-C to tofu ends the run. tofu
+// served from a control thread (fixtures/busy-provider.mjs), one Ctrl-C to tofu ends the run. tofu
 // asks the provider to stop, the control thread answers, the create is answered as cancelled
 // after the stop grace period, and tofu exits with that error; the provider's process is gone
 // afterwards. (Served from the main thread, the same run never ends: nothing answers.)
