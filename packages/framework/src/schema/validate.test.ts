@@ -65,6 +65,23 @@ describe("built-in validators", () => {
     expect(v.validate("nope", ctx("image"))).toBe('"image" must match /ami-/; it is "nope".');
   });
 
+  it("regex stops a match that backtracks for ever, and refuses the value saying whose bug it is", () => {
+    // A limit a loaded machine's scheduler never reaches on "aaaa"; the failing value would
+    // take hours.
+    const v = validate.regex(/^(a+)+$/, "must be a run of a's", { timeLimitMs: 1000 });
+    expect(v.validate("aaaa", ctx("name"))).toBeUndefined();
+    // 2^40 ways to split the run before failing at the "!": far past any time limit.
+    const message = v.validate(`${"a".repeat(40)}!`, ctx("name"));
+    expect(message).toContain(
+      `"name" could not be checked: the provider's pattern /^(a+)+$/ was still matching it after 1 s.`,
+    );
+    expect(message).toContain("That is a bug in the provider");
+    expect(message).toContain("(41 characters)");
+    // The validator, and others, still work after a stopped match.
+    expect(v.validate("b", ctx("name"))).toBe(`"name" must be a run of a's; it is "b".`);
+    expect(validate.regex(/ami-/).validate("ami-1", ctx("image"))).toBeUndefined();
+  });
+
   it("conflictsWith and alsoRequires look at siblings, naming them where they are", () => {
     const conflicts = validate.conflictsWith("a", "b");
     expect(conflicts.validate("x", ctx("net[0].c", { a: null, b: Unknown }))).toBeUndefined();

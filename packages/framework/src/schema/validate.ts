@@ -1,6 +1,7 @@
 // Built-in validators: the checks most attributes need, with messages that name the attribute,
 // so authors write `validators: [validate.length({ min: 1, max: 63 })]` instead of a function.
 // Each is a validator object (see validators.ts) with a description for documentation.
+import { createContext, Script } from "node:vm";
 import { type CtyNumber, isUnknown, numbersEqual, numberText } from "@tsvider/cty";
 import type { ValidatorContext, ValidatorObject } from "./validators.js";
 
@@ -169,16 +170,31 @@ export const validate = {
 
   /**
    * A string the regular expression matches (anywhere, unless it is anchored with ^ and $).
-   * `message` says what the pattern means: "must start with ami-".
+   * `message` says what the pattern means: "must start with ami-". JavaScript's engine
+   * backtracks, so a pattern with repetition inside repetition, such as `(a+)+$`, can take
+   * time exponential in the value's length; a match still running after `timeLimitMs`
+   * (default 5 s) is stopped, and the value refused with an error saying so, instead of the
+   * provider answering nothing.
    */
-  regex(pattern: RegExp, message?: string): BuiltinValidator<string> {
+  regex(
+    pattern: RegExp,
+    message?: string,
+    options: { readonly timeLimitMs?: number } = {},
+  ): BuiltinValidator<string> {
     // A global or sticky expression remembers where it stopped; a copy without them does not.
     const re = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ""));
-    const requirement = message ?? `must match /${pattern.source}/${re.flags}`;
+    const shown = `/${pattern.source}/${re.flags}`;
+    const requirement = message ?? `must match ${shown}`;
+    const limitMs = options.timeLimitMs ?? REGEX_TIME_LIMIT_MS;
     return Object.freeze({
-      description: message ?? `Matches /${pattern.source}/${re.flags}.`,
+      description: message ?? `Matches ${shown}.`,
       validate(value: string | null, ctx: ValidatorContext) {
-        if (value === null || re.test(value)) return undefined;
+        if (value === null) return undefined;
+        const matched = matchWithin(re, value, limitMs);
+        if (matched === "timed out") {
+          return `"${ctx.pathText}" could not be checked: the provider's pattern ${shown} was still matching it after ${limitMs / 1000} s. That is a bug in the provider (a pattern whose nested repetition backtracks for ever on some values): report it to the provider's authors, with the value's length (${[...value].length} characters).`;
+        }
+        if (matched) return undefined;
         return `"${ctx.pathText}" ${requirement}; it is ${JSON.stringify(value)}.`;
       },
     });
@@ -271,4 +287,39 @@ function groupOf(
     all: entries.map(([n]) => siblingText(ctx, n)),
     set: entries.filter(([, v]) => isSet(v)).map(([n]) => siblingText(ctx, n)),
   };
+}
+
+/** How long validate.regex lets one match run. */
+const REGEX_TIME_LIMIT_MS = 5000;
+const DIRECT_MATCH_MAX_LENGTH = 16;
+
+/**
+ * One compiled script and context for every time-limited match, made on first use: only code
+ * running inside a vm script can be stopped by a time limit, and V8 stops a regular expression
+ * mid-match once its time is up.
+ */
+let matcher:
+  | { readonly script: Script; readonly context: object; readonly slot: { re?: RegExp; value: string } }
+  | undefined;
+
+function matchWithin(re: RegExp, value: string, limitMs: number): boolean | "timed out" {
+  // Running under a time limit costs about 0.1 ms a match (a watchdog per run). A value this
+  // short cannot make even nested repetition take long (2^16 ways to split it at most), so it
+  // is matched directly.
+  if (value.length <= DIRECT_MATCH_MAX_LENGTH) return re.test(value);
+  if (matcher === undefined) {
+    const slot: { re?: RegExp; value: string } = { value: "" };
+    matcher = { script: new Script("slot.re.test(slot.value)"), context: createContext({ slot }), slot };
+  }
+  matcher.slot.re = re;
+  matcher.slot.value = value;
+  try {
+    return matcher.script.runInContext(matcher.context, { timeout: limitMs }) as boolean;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ERR_SCRIPT_EXECUTION_TIMEOUT") return "timed out";
+    throw err;
+  } finally {
+    delete matcher.slot.re;
+    matcher.slot.value = "";
+  }
 }
