@@ -14,7 +14,7 @@ import { providerLog } from "../internal/log.js";
 import { withLogScope } from "../internal/log-values.js";
 import type { Metrics } from "../metrics.js";
 import { addThrown } from "../server/handler.js";
-import { buildAnswer } from "./answer.js";
+import { answer } from "./answer.js";
 import { toWireDiagnostics } from "./wire.js";
 
 type WireDiagnostics = ReturnType<typeof toWireDiagnostics>;
@@ -102,24 +102,6 @@ export function clientStream<Req, P extends { diagnostics?: unknown }, Res>(
     diagnostics: Diagnostics,
   ) => Promise<NoInfer<Omit<P, "diagnostics">>>,
 ) {
-  return (call: ServerReadableStream<Req, Res>, callback: sendUnaryData<Res>): void => {
-    const diagnostics = new Diagnostics();
-    const log = providerLog();
-    const started = performance.now();
-    log.trace("received request", { rpc });
-    Promise.resolve()
-      .then(() => handle(call as AsyncIterable<Req>, diagnostics))
-      .catch((err: unknown) => {
-        addThrown(diagnostics, `tsvider's ${rpc}`, err);
-        return {};
-      })
-      .then((partial) => {
-        log.trace("served request", {
-          rpc,
-          duration_ms: Number((performance.now() - started).toFixed(3)),
-          diagnostics: diagnostics.items.length,
-        });
-        callback(null, buildAnswer(rpc, fns, partial, diagnostics));
-      });
-  };
+  return (call: ServerReadableStream<Req, Res>, callback: sendUnaryData<Res>): void =>
+    answer(rpc, fns, (diagnostics) => handle(call as AsyncIterable<Req>, diagnostics), callback);
 }

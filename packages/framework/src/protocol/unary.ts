@@ -3,10 +3,8 @@
 // serve through: the handler fills the response's fields and diagnostics, and whatever happens
 // the host gets an answer, never a gRPC error, which Terraform would only show as "Plugin error".
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
-import { Diagnostics } from "../diagnostics.js";
-import { providerLog } from "../internal/log.js";
-import { addThrown } from "../server/handler.js";
-import { buildAnswer } from "./answer.js";
+import type { Diagnostics } from "../diagnostics.js";
+import { answer } from "./answer.js";
 
 /** A handler: the request in, the response's fields (but diagnostics) out. */
 export type Handler<Req, Res> = (request: Req, diagnostics: Diagnostics) => Promise<Res> | Res;
@@ -21,24 +19,6 @@ export function unary<Req, P extends { diagnostics?: unknown }, Res>(
   fns: { fromPartial(object: P): Res },
   handle: Handler<Req, NoInfer<Omit<P, "diagnostics">>>,
 ) {
-  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
-    const diagnostics = new Diagnostics();
-    const log = providerLog();
-    const started = performance.now();
-    log.trace("received request", { rpc });
-    Promise.resolve()
-      .then(() => handle(call.request, diagnostics))
-      .catch((err: unknown) => {
-        addThrown(diagnostics, `tsvider's ${rpc}`, err);
-        return {};
-      })
-      .then((partial) => {
-        log.trace("served request", {
-          rpc,
-          duration_ms: Number((performance.now() - started).toFixed(3)),
-          diagnostics: diagnostics.items.length,
-        });
-        callback(null, buildAnswer(rpc, fns, partial, diagnostics));
-      });
-  };
+  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void =>
+    answer(rpc, fns, (diagnostics) => handle(call.request, diagnostics), callback);
 }
