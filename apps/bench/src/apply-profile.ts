@@ -15,6 +15,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
 import { bundleProvider } from "tsvider";
+import { filesConfiguration } from "./files-configuration.js";
 
 const N = Number(process.env.TSVIDER_BENCH_PROFILE_RESOURCES ?? 1000);
 const appRoot = fileURLToPath(new URL("../../terraform-provider-tsvider/", import.meta.url));
@@ -53,7 +54,10 @@ try {
   await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
   const dir = join(root, "work");
   await mkdir(join(dir, "out"), { recursive: true });
-  await writeFile(join(dir, "main.tf"), configuration(N));
+  await writeFile(
+    join(dir, "main.tf"),
+    filesConfiguration({ type: "tsvider", version: "0.1.0", resource: "tsvider_file_content" }, N),
+  );
   const profiles = join(root, "profiles");
   const work = new Workdir({ dir, binary: resolveTofu(), cliConfigFile });
   await work.run(["init", "-no-color"]);
@@ -100,24 +104,6 @@ try {
   for (const [fn, micros] of top(byFunction, 15)) console.log(`    ${share(micros, sampled)}  ${fn}`);
 } finally {
   await rm(root, { recursive: true, force: true });
-}
-
-function configuration(n: number): string {
-  const files = Array.from(
-    { length: n },
-    (_, i) => `resource "tsvider_file_content" "f${i}" {
-  filename = "\${path.module}/out/f${i}.txt"
-  content  = "file ${i}\\n"
-}
-`,
-  ).join("\n");
-  return `terraform {
-  required_providers {
-    tsvider = { source = "tsvider/tsvider", version = "0.1.0" }
-  }
-}
-
-${files}`;
 }
 
 /** The first line of each bundled module, from esbuild's `// <path>` comments, in order. */

@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
 import { buildExecutable } from "tsvider/build/executable";
+import { filesConfiguration } from "./files-configuration.js";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const RUNS = Number(process.env.TSVIDER_BENCH_SMALL_RUNS ?? 3);
@@ -86,24 +87,6 @@ const providers = [
   },
 ] as const;
 
-function config(provider: (typeof providers)[number], n: number): string {
-  const files = Array.from(
-    { length: n },
-    (_, i) => `resource "${provider.resource}" "f${i}" {
-  filename = "\${path.module}/out/f${i}.txt"
-  content  = "file ${i}\\n"
-}
-`,
-  ).join("\n");
-  return `terraform {
-  required_providers {
-    ${provider.type} = { source = "tsvider/${provider.type}", version = "${provider.version}" }
-  }
-}
-
-${files}`;
-}
-
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
@@ -133,7 +116,7 @@ try {
     for (const p of providers) {
       const dir = join(root, `${p.name}-${n}`);
       await mkdir(join(dir, "out"), { recursive: true });
-      await writeFile(join(dir, "main.tf"), config(p, n));
+      await writeFile(join(dir, "main.tf"), filesConfiguration(p, n));
       const work = new Workdir({ dir, binary: tofu, cliConfigFile });
       await work.run(["init", "-no-color"]);
       dirs.set(p.name, work);
