@@ -279,6 +279,7 @@ describe("runExample", () => {
       namespace: provider.namespace,
       type: provider.type,
       matrix,
+      reattached: new Set(),
       binary() {
         throw new Error("no binary is looked up for a refused example");
       },

@@ -11,6 +11,8 @@ import {
   findExamples,
   loadChecks,
   NOTHING_TO_DESTROY,
+  PROVIDER_STARTED,
+  PROVIDER_STOPPED,
   prepareEnvironment,
   runExample,
   runExampleOn,
@@ -374,6 +376,68 @@ export function after({ dir, passed }) {
     expect(result!.steps).toContain("after");
     expect(JSON.parse(await readFile(join(result!.dir!, "after.json"), "utf8"))).toEqual({ passed: false });
     expect(existsSync(join(result!.dir!, "cleaned-up"))).toBe(true);
+  });
+
+  it("attaches a reattached column's commands to one provider process, unless the example needs one per command", async () => {
+    // Each provider process appends its pid to a file as it starts (NODE_OPTIONS reaches the
+    // provider in both ways: tofu passes its environment on, and the runner starts the
+    // reattached one with the example's). The count of processes is the check, not a time.
+    const starts = join(root, "starts");
+    await mkdir(starts, { recursive: true });
+    const recorder = join(root, "record-start.cjs");
+    await writeFile(
+      recorder,
+      `require("node:fs").appendFileSync(process.env.STARTS_LOG, process.pid + "\\n");\n`,
+    );
+    const counting = (name: string) =>
+      `export const env = ${JSON.stringify({ NODE_OPTIONS: `--require ${recorder}`, STARTS_LOG: join(starts, name) })};\n`;
+    const file = `resource "tsvider_file_content" "f" {\n  filename = "\${path.module}/x.txt"\n  content  = "x"\n}\n`;
+    await example("attached", file, counting("attached"), { binaries: ["tofu"] });
+    await example("per-command", file, counting("per-command"), {
+      binaries: ["tofu"],
+      providerPerCommand: "the test of the runner's own exception",
+    });
+    const reattaching: Environment = { ...env, reattached: new Set(["tofu"]) };
+    const processes = async (name: string) =>
+      new Set((await readFile(join(starts, name), "utf8")).trim().split("\n")).size;
+
+    const attached = await runExampleOn(examplesRoot, "attached", reattaching, version, "tofu");
+    expect(attached).toMatchObject({ status: "pass", reattached: true });
+    expect(attached.steps).toEqual([
+      "init",
+      "lock file",
+      PROVIDER_STARTED,
+      "plan",
+      "apply",
+      "checks after apply",
+      "no-op plan",
+      "destroy",
+      "checks after destroy",
+      PROVIDER_STOPPED,
+    ]);
+    expect(await processes("attached")).toBe(1);
+
+    const perCommand = await runExampleOn(examplesRoot, "per-command", reattaching, version, "tofu");
+    expect(perCommand.status).toBe("pass");
+    expect(perCommand.reattached).toBeUndefined();
+    expect(perCommand.steps).not.toContain(PROVIDER_STARTED);
+    // plan, apply, the no-op plan and destroy each start the provider at least once.
+    expect(await processes("per-command")).toBeGreaterThanOrEqual(4);
+  });
+
+  it("fails a reattached cell whose provider does not serve, with its standard error", async () => {
+    const reattaching: Environment = { ...env, reattached: new Set(["tofu"]) };
+    await example(
+      "no-serve",
+      'output "x" { value = 1 }\n',
+      // The provider dies at start in debug mode only: init (which does not start it) passes.
+      `export const env = { TSVIDER_PROTOCOLS: "7" };\n`,
+      { binaries: ["tofu"] },
+    );
+    const result = await runExampleOn(examplesRoot, "no-serve", reattaching, version, "tofu");
+    expect(result).toMatchObject({ status: "fail", failure: { step: PROVIDER_STARTED } });
+    expect(result.failure!.message).toMatch(/exited \(code \d+\) before serving in debug mode/);
+    expect(result.failure!.message).toContain("TSVIDER_PROTOCOLS");
   });
 
   it("fails an example whose requirements.json is wrong on every binary, without running it", async () => {

@@ -6,16 +6,20 @@
 // replace the cycle with steps of its own (`terraform query`, `apply -invoke`). Every example
 // runs on every binary of the matrix, in parallel up to a bound, each in a copy of its own.
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   BinaryNotFoundError,
   type CommandResult,
+  currentPlatform,
+  type DebugProvider,
   installProviderMirror,
   type MirrorInstall,
   mirrorCliConfig,
   parseLockFile,
+  startDebugProvider,
   Workdir,
 } from "@tsvider/conformance";
 import { CONFIGURATION_STEP, checkConfiguration } from "./configuration.js";
@@ -134,6 +138,11 @@ export interface ExampleResult {
   readonly failure?: { readonly step: string; readonly message: string };
   readonly skipReason?: string;
   readonly steps: readonly string[];
+  /**
+   * The commands after `init` attached to one provider process started for the cell
+   * (TF_REATTACH_PROVIDERS) instead of each starting the provider; see Environment.reattached.
+   */
+  readonly reattached?: true;
   /** Where it ran (kept when it failed). */
   readonly dir?: string;
   /** Wall-clock time of the cell, for the reports (not asserted anywhere). */
@@ -166,6 +175,15 @@ export interface Environment {
   readonly type: string;
   /** The binaries every example is tried on, in column order. */
   readonly matrix: readonly MatrixBinary[];
+  /**
+   * The labels of the columns whose cells start the provider once, in debug mode, after
+   * `init` has installed it from the mirror, and attach every later command to that process;
+   * the other columns let each command start the provider, as a practitioner's run does.
+   * Attaching proves the same behaviour for a fraction of the provider starts (OpenTofu
+   * starts the provider three to five times per command), but not the host's own start and
+   * handshake, so every example still runs that way on at least the pinned OpenTofu.
+   */
+  readonly reattached: ReadonlySet<string>;
   /** The pinned binary of that kind; throws BinaryNotFoundError (saying why) when it is missing. */
   binary(this: Environment, name: BinaryName): AvailableBinary;
   /** The address `name` records in the lock file for the provider. */
@@ -192,6 +210,8 @@ export async function prepareEnvironment(options: {
   version: string;
   executable: string;
   matrix?: readonly MatrixBinary[];
+  /** See Environment.reattached (default: none). */
+  reattached?: readonly string[];
 }): Promise<Environment> {
   const mirrorDir = join(options.workRoot, "mirror");
   const mirror = await installProviderMirror({
@@ -211,6 +231,7 @@ export async function prepareEnvironment(options: {
     namespace: options.namespace,
     type: options.type,
     matrix,
+    reattached: new Set(options.reattached ?? []),
     // Reads this.matrix, not the closure's, so `{ ...env, matrix }` changes what it finds.
     binary(this: Environment, name) {
       const found = this.matrix.find((m) => m.label === name) ?? this.matrix.find((m) => m.kind === name);
@@ -295,6 +316,30 @@ export async function loadChecks(dir: string): Promise<ExampleChecks> {
   )
     throw new Error(`${file}: "env" must be an object of strings`);
   return checks as ExampleChecks;
+}
+
+/** The steps that start and stop the provider of a cell whose commands reattach to it. */
+export const PROVIDER_STARTED = "provider started in debug mode";
+export const PROVIDER_STOPPED = "provider stopped";
+
+/**
+ * The provider executable `init` unpacked into the working directory's `.terraform/providers`
+ * for `address` (such as registry.opentofu.org/tsvider/tsvider): the file a command would start.
+ */
+function installedExecutable(dir: string, address: string, version: string): string {
+  const platformDir = join(dir, ".terraform", "providers", address, version, currentPlatform());
+  let names: string[];
+  try {
+    names = readdirSync(platformDir);
+  } catch (err) {
+    throw new Error(`init installed no provider package in ${platformDir}: ${message(err)}`);
+  }
+  const executable = names.find((n) => n.startsWith("terraform-provider-"));
+  if (executable === undefined)
+    throw new Error(
+      `${platformDir} holds no terraform-provider-* executable, only: ${names.join(", ") || "nothing"}`,
+    );
+  return join(platformDir, executable);
 }
 
 /** The step recorded in place of `destroy` when the state holds no managed resource. */
@@ -424,6 +469,7 @@ export async function runExampleOn(
   const tooOld = skipReason(requirements, bin);
   if (tooOld !== undefined) return done({ status: "skip", steps: [], skipReason: tooOld });
   const binary = bin.kind;
+  const reattaching = env.reattached.has(bin.label) && requirements.providerPerCommand === undefined;
 
   const steps: string[] = [];
   let current = "copy";
@@ -443,6 +489,7 @@ export async function runExampleOn(
   let staticEnv: Record<string, string> = {};
   let cleanup: (() => void | Promise<void>) | undefined;
   let beforeRan = false;
+  let provider: DebugProvider | undefined;
   try {
     const copied = await copyExample(examplesRoot, name, env, bin);
     dir = copied.dir;
@@ -471,7 +518,7 @@ export async function runExampleOn(
         env: baseEnv(),
         extraEnv: { ...commandEnv, ...extra },
       });
-    const work = workdirWith();
+    let work = workdirWith();
     const checkContext = async (): Promise<CheckContext> => ({
       dir: workDir,
       binary,
@@ -484,6 +531,18 @@ export async function runExampleOn(
 
     await step("init", () => work.run(["init", "-no-color", "-input=false", ...(checks.initArgs ?? [])]));
     await step("lock file", () => checkLockFile(workDir, env, version, binary));
+    if (reattaching) {
+      const started = await step(PROVIDER_STARTED, () =>
+        startDebugProvider({
+          executable: installedExecutable(workDir, env.providerAddress(binary), version),
+          cwd: workDir,
+          env: { ...baseEnv(), ...commandEnv },
+        }),
+      );
+      provider = started;
+      commandEnv = { ...commandEnv, TF_REATTACH_PROVIDERS: started.reattach };
+      work = workdirWith();
+    }
 
     const apply = async () => {
       // The plan is saved and applied as saved, as a CI pipeline does: `apply` without a plan
@@ -538,6 +597,16 @@ export async function runExampleOn(
     fail(err);
   }
 
+  if (provider !== undefined) {
+    current = PROVIDER_STOPPED;
+    const exit = await provider.stop();
+    if (exit.problem !== undefined)
+      fail(
+        new Error(`${exit.problem}; its standard error:\n${exit.stderr.trim().slice(-4000) || "(empty)"}`),
+      );
+    else steps.push(PROVIDER_STOPPED);
+  }
+
   if (checks.after && beforeRan && dir !== undefined) {
     const after = checks.after;
     const workDir = dir;
@@ -564,9 +633,10 @@ export async function runExampleOn(
       fail(err);
     }
   }
+  const how = reattaching ? { reattached: true as const } : {};
   return failure === undefined
-    ? done({ status: "pass", steps, ...(dir ? { dir } : {}) })
-    : done({ status: "fail", steps, failure, ...(dir ? { dir } : {}) });
+    ? done({ status: "pass", steps, ...how, ...(dir ? { dir } : {}) })
+    : done({ status: "fail", steps, failure, ...how, ...(dir ? { dir } : {}) });
 }
 
 function message(err: unknown): string {

@@ -1,6 +1,6 @@
 // tsvider conformance runner.
 //   examples [--jobs N] [--report-dir DIR] [--hosts SET] [--shard i/n] [--record-durations]
-//            [filter...]  run the reference provider's examples (those whose names contain a
+//            [--reattach none|all|all-but-tofu] [filter...]  run the reference provider's examples (those whose names contain a
 //             filter, when given) on every binary of the matrix (pinned tofu, pinned terraform,
 //             TSVIDER_EXTRA_BINARIES, the host set's builds), as each example's
 //             requirements.json allows, in parallel; a table on stdout, JSON, JUnit XML,
@@ -14,7 +14,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig } from "@tsvider/conformance";
-import { parseExamplesArgs, UsageError } from "./args.js";
+import { parseExamplesArgs, reattachedLabels, UsageError } from "./args.js";
 import {
   copyExample,
   type Environment,
@@ -48,6 +48,7 @@ const DEMO_EXAMPLE = "resources/tsvider_file_content/basic";
 
 async function setUp(
   matrix?: readonly MatrixBinary[],
+  reattached?: readonly string[],
 ): Promise<{ env: Environment; cleanup: () => Promise<void> }> {
   const workRoot = await mkdtemp(join(tmpdir(), "tsvider-conformance-"));
   const env = await prepareEnvironment({
@@ -57,6 +58,7 @@ async function setUp(
     version: referenceProvider.version,
     executable: referenceProvider.executable,
     ...(matrix ? { matrix } : {}),
+    ...(reattached ? { reattached } : {}),
   });
   return { env, cleanup: () => rm(workRoot, { recursive: true, force: true }) };
 }
@@ -105,7 +107,11 @@ async function examples(args: readonly string[]): Promise<number> {
     only = (name, label) => keys.has(`${name}\u0000${label}`);
     shardLine = `\nshard ${options.shard.index}/${options.shard.count}: ${mine.cells.length} of ${cells.length} cells, about ${Math.round(mine.seconds)}s of ${Math.round(cells.reduce((t, c) => t + c.seconds, 0))}s recorded`;
   }
-  const { env, cleanup } = await setUp(matrix);
+  const reattached = reattachedLabels(
+    options.reattach,
+    matrix.map((m) => m.label),
+  );
+  const { env, cleanup } = await setUp(matrix, reattached);
   console.log(
     `provider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}${
       options.filters.length > 0 ? ` of ${all.length}` : ""
@@ -116,6 +122,10 @@ async function examples(args: readonly string[]): Promise<number> {
       b.missing === undefined
         ? `${b.label}: ${b.path} (${b.kind} ${b.version})`
         : `${b.label}: missing: ${b.missing}`,
+    );
+  if (reattached.length > 0)
+    console.log(
+      `reattached: ${reattached.join(", ")} (one provider process per cell, which every command after init attaches to; the other columns start it per command)`,
     );
   for (const h of notAdded) console.log(`${h.kind} ${h.version}: ${h.path}, no column: ${h.why}`);
   for (const h of unavailable) console.log(`${h.kind} ${h.version}: not built: ${h.unavailable}`);

@@ -117,6 +117,23 @@ provider 0.1.0 · 6 examples on 3 hosts · started 2026-11-27T02:32:56.370Z · t
   });
 });
 
+describe("reattached columns", () => {
+  it("are marked in the header, with a line saying what it means, in both documents", () => {
+    const attached = results.map((r) =>
+      r.binary === "terraform" && r.status !== "skip" ? { ...r, reattached: true as const } : r,
+    );
+    const run = { ...report(), judgement: judge(attached, [], names) };
+    const md = toMarkdown(run);
+    expect(md).toMatch(
+      /^\| example \| tofu 1\.12\.6 \| terraform 1\.16\.4 \(reattached\) \| tofu-1\.6\.3 \|$/m,
+    );
+    expect(md).toContain("Columns marked (reattached): each cell started the provider once");
+    expect(toHtml(run)).toContain("<th>terraform 1.16.4 (reattached)</th>");
+    // Without such cells, neither the mark nor the line.
+    expect(toMarkdown(report())).not.toContain("reattached");
+  });
+});
+
 describe("matrix.html", () => {
   const page = toHtml(
     report({ hosts: { set: "all", unavailable } }, [

@@ -35,6 +35,8 @@ interface Model {
   readonly notes: readonly string[];
   readonly totals: readonly Record<Verdict, number>[];
   readonly unavailable: readonly { readonly host: string; readonly reason: string }[];
+  /** Some column's cells attached to one provider process each (see REATTACHED). */
+  readonly anyReattached: boolean;
 }
 
 function seconds(ms: number): string {
@@ -64,16 +66,17 @@ function why(o: Outcome): string | undefined {
 }
 
 function model(report: RunReport): Model {
-  const columns = report.matrix.map((m) => ({
-    label: m.label,
-    title:
+  const outcomes = report.judgement.outcomes;
+  const reattached = new Set(outcomes.filter((o) => o.reattached === true).map((o) => o.binary));
+  const columns = report.matrix.map((m) => {
+    const title =
       m.missing !== undefined
         ? `${m.label} (missing)`
         : m.label.endsWith(m.version)
           ? m.label
-          : `${m.label} ${m.version}`,
-  }));
-  const outcomes = report.judgement.outcomes;
+          : `${m.label} ${m.version}`;
+    return { label: m.label, title: reattached.has(m.label) ? `${title} (reattached)` : title };
+  });
   const byCell = new Map(outcomes.map((o) => [`${o.name}\u0000${o.binary}`, o]));
   const notes: string[] = [];
   const noteOf = (text: string) => {
@@ -104,8 +107,12 @@ function model(report: RunReport): Model {
     host: `${h.kind} ${h.version}`,
     reason: h.unavailable,
   }));
-  return { columns, rows, notes, totals, unavailable };
+  return { columns, rows, notes, totals, unavailable, anyReattached: reattached.size > 0 };
 }
+
+/** Under the heading when a column ran that way: what "reattached" means. */
+const REATTACHED =
+  "Columns marked (reattached): each cell started the provider once, in debug mode, after `init` installed it from the mirror, and every later command attached to that process through TF_REATTACH_PROVIDERS. In the other columns every command starts the provider itself, as a practitioner's run does.";
 
 function total(t: Record<Verdict, number>): string {
   const parts = [`${t.pass} passed`, `${t.fail} failed`, `${t.skip} skipped`];
@@ -135,6 +142,7 @@ function md(text: string): string {
 export function toMarkdown(report: RunReport): string {
   const m = model(report);
   const lines = ["# Conformance matrix", "", heading(report), ""];
+  if (m.anyReattached) lines.push(md(REATTACHED), "");
   lines.push(`| example | ${m.columns.map((c) => md(c.title)).join(" | ")} |`);
   lines.push(`| --- | ${m.columns.map(() => "---").join(" | ")} |`);
   for (const row of m.rows)
@@ -220,6 +228,7 @@ export function toHtml(report: RunReport): string {
     "<body>",
     "<h1>Conformance matrix</h1>",
     `<p class="meta">${html(heading(report))}</p>`,
+    ...(m.anyReattached ? [`<p>${html(REATTACHED)}</p>`] : []),
     '<p class="legend"><span class="pass">pass</span><span class="fail">FAIL / FIXED</span><span class="skip">skip</span><span class="xfail">xfail (expected to fail)</span> Point at a cell for its reason; the numbers lead to the notes.</p>',
     `<table>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n<tfoot>${foot}</tfoot>\n</table>`,
   ];

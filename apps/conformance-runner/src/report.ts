@@ -67,7 +67,8 @@ export function table(outcomes: readonly Outcome[], matrix?: readonly MatrixBina
       return o.verdict === "skip" ? "skip" : `${CELL[o.verdict]} ${seconds(o.durationMs)}`;
     }),
   ]);
-  const header = ["example", ...labels];
+  const reattached = new Set(outcomes.filter((o) => o.reattached === true).map((o) => o.binary));
+  const header = ["example", ...labels.map((l) => (reattached.has(l) ? `${l} (reattached)` : l))];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>
     cells
@@ -151,6 +152,7 @@ export function toJson(report: RunReport): unknown {
       status: o.verdict,
       durationMs: o.durationMs,
       steps: o.steps,
+      ...(o.reattached ? { reattached: true } : {}),
       ...(o.failure ? { failure: o.failure } : {}),
       ...(o.skipReason ? { skipReason: o.skipReason } : {}),
       ...(o.expectedReason ? { expectedReason: o.expectedReason } : {}),

@@ -24,7 +24,7 @@ describe("requirements.json", () => {
     });
   });
 
-  it("reads binaries, minimum versions and test mode", async () => {
+  it("reads binaries, minimum versions, test mode and why the provider runs per command", async () => {
     const dir = await mkdtemp(join(tmpdir(), "tsvider-req-"));
     await writeFile(
       join(dir, "requirements.json"),
@@ -32,12 +32,14 @@ describe("requirements.json", () => {
         binaries: ["tofu", "terraform", "tofu"],
         minVersions: { tofu: "1.11.0", terraform: "1.14.0-beta1" },
         testMode: true,
+        providerPerCommand: " two aliases ",
       }),
     );
     expect(await loadRequirements(dir)).toEqual({
       binaries: ["tofu", "terraform"],
       minVersions: { tofu: "1.11.0", terraform: "1.14.0-beta1" },
       testMode: true,
+      providerPerCommand: "two aliases",
     });
   });
 
@@ -61,6 +63,10 @@ describe("requirements.json", () => {
     expect(() => parseRequirements({ feature: "functions" }, w)).toThrow(
       '"feature" explains "minVersions", which is missing; add "minVersions" or remove "feature"',
     );
+    for (const bad of [true, "", " "])
+      expect(() => parseRequirements({ providerPerCommand: bad }, w)).toThrow(
+        '"providerPerCommand" must say why each command must start the provider',
+      );
     expect(() => parseRequirements([], w)).toThrow("must be a JSON object");
     const dir = await mkdtemp(join(tmpdir(), "tsvider-req-"));
     await mkdir(join(dir, "bad"));

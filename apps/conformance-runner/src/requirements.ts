@@ -25,6 +25,13 @@ export interface Requirements {
    * so a reader of the matrix sees why an older host does not run the example.
    */
   readonly feature?: string;
+  /**
+   * Why every command must start the provider itself, even in a column whose commands
+   * otherwise attach to one provider process (`--reattach`): say, two aliases of the provider
+   * configured differently (one process holds one configuration), or a state store, whose
+   * `init` records the provider it was set up with.
+   */
+  readonly providerPerCommand?: string;
 }
 
 // Every example runs on both kinds unless it says otherwise: a provider that works on one host
@@ -35,7 +42,14 @@ export const DEFAULT_REQUIREMENTS: Requirements = {
   testMode: false,
 };
 
-const KNOWN_KEYS = new Set(["binaries", "minVersions", "feature", "testMode", "$comment"]);
+const KNOWN_KEYS = new Set([
+  "binaries",
+  "minVersions",
+  "feature",
+  "testMode",
+  "providerPerCommand",
+  "$comment",
+]);
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /**
@@ -49,7 +63,7 @@ export function parseRequirements(value: unknown, where: string): Requirements {
   const unknown = Object.keys(record).filter((k) => !KNOWN_KEYS.has(k));
   if (unknown.length > 0)
     throw new Error(
-      `${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(", ")}; it may hold "binaries", "minVersions", "feature" and "testMode"`,
+      `${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(", ")}; it may hold "binaries", "minVersions", "feature", "testMode" and "providerPerCommand"`,
     );
 
   let binaries: BinaryName[] = [...DEFAULT_REQUIREMENTS.binaries];
@@ -93,11 +107,17 @@ export function parseRequirements(value: unknown, where: string): Requirements {
 
   if (record.testMode !== undefined && typeof record.testMode !== "boolean")
     throw new Error(`${where}: "testMode" must be true or false`);
+  const perCommand = record.providerPerCommand;
+  if (perCommand !== undefined && (typeof perCommand !== "string" || perCommand.trim() === ""))
+    throw new Error(
+      `${where}: "providerPerCommand" must say why each command must start the provider, such as "two aliases configured differently"`,
+    );
   return {
     binaries,
     minVersions,
     testMode: record.testMode === true,
     ...(typeof record.feature === "string" ? { feature: record.feature.trim() } : {}),
+    ...(typeof perCommand === "string" ? { providerPerCommand: perCommand.trim() } : {}),
   };
 }
 

@@ -1,5 +1,13 @@
 export * from "./acceptance/index.js";
 export { BinaryNotFoundError, resolveTerraform, resolveTofu } from "./binary.js";
+export {
+  type DebugProvider,
+  DebugProviderError,
+  type DebugProviderExit,
+  type DebugProviderOptions,
+  reattachValue,
+  startDebugProvider,
+} from "./debug-provider.js";
 export { h1Hash, zhHash } from "./hashes.js";
 export { type LockedProvider, parseLockFile } from "./lock-file.js";
 export {
