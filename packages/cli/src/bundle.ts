@@ -8,9 +8,9 @@ import { chmod, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { build, type Message, type Plugin } from "esbuild";
-import { nativeAddonGuard } from "./build/native-addons.js";
-import { snapshotSafeBuiltins } from "./build/snapshot-builtins.js";
 import { CliError } from "./cli/command.js";
+import { nativeAddonGuard } from "./executable/native-addons.js";
+import { snapshotSafeBuiltins } from "./executable/snapshot-builtins.js";
 import { launcherSource } from "./launcher.js";
 
 export interface BundleOptions {
@@ -33,10 +33,10 @@ export interface BundleOptions {
    */
   readonly sourceMap?: boolean;
   /**
-   * For a single executable with a start-up snapshot (build/sea.ts): the bundle runs once at
+   * For a single executable with a start-up snapshot (executable/sea.ts): the bundle runs once at
    * build time, so it is plain code without the launcher (the snapshot replaces the compile
    * cache), and the built-in modules Node cannot snapshot load on first use
-   * (build/snapshot-builtins.ts).
+   * (executable/snapshot-builtins.ts).
    */
   readonly snapshot?: boolean;
 }

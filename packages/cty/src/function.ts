@@ -4,7 +4,7 @@
 // results, and the implementation. `callFunction` applies go-cty's rules around the
 // implementation: argument checks, unknown and mark propagation, result checks.
 
-import { ownTyped } from "./internal/convert-values.js";
+import { ownTyped } from "./convert/typed-values.js";
 import { containsMarks, unmark, unmarkDeep } from "./marks.js";
 import { mergeRefinements, refine } from "./refinement.js";
 import { type CtyType, conformanceErrors, dynamic, friendlyName } from "./types.js";

@@ -1,5 +1,5 @@
 export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
-export { graphemeClusters, graphemeCount, safeKnownPrefix } from "./internal/graphemes.js";
+export { graphemeClusters, graphemeCount, safeKnownPrefix } from "./graphemes.js";
 export {
   containsMarks,
   isMarked,

@@ -4,10 +4,10 @@
 // length keeps its exact value.
 
 import { parse } from "lossless-json";
-import { checkTupleLength, collectionElements } from "./internal/collections.js";
-import { goJsonString } from "./internal/go-json.js";
-import { mapObjectFields } from "./internal/object-fields.js";
+import { checkTupleLength, collectionElements } from "./internal/codec/collections.js";
+import { mapObjectFields } from "./internal/codec/object-fields.js";
 import { setOwn } from "./internal/records.js";
+import { goJsonString } from "./internal/text/go-json.js";
 import {
   asDecodeError,
   CtyDecodeError,

@@ -7,12 +7,12 @@
 //   - null: nil at any level.
 
 import { Decoder, ExtData, ExtensionCodec } from "@msgpack/msgpack";
-import { checkTupleLength, collectionElements } from "./internal/collections.js";
-import { escapedUtf8Text } from "./internal/escaped-utf8.js";
-import { bigFloatOf, DECIMAL_TEXT_PRECISION } from "./internal/go-number.js";
-import { MsgpackWriter } from "./internal/msgpack-writer.js";
-import { mapObjectFields } from "./internal/object-fields.js";
+import { checkTupleLength, collectionElements } from "./internal/codec/collections.js";
+import { MsgpackWriter } from "./internal/codec/msgpack-writer.js";
+import { mapObjectFields } from "./internal/codec/object-fields.js";
+import { bigFloatOf, DECIMAL_TEXT_PRECISION } from "./internal/numbers/go-number.js";
 import { setOwn } from "./internal/records.js";
+import { escapedUtf8Text } from "./internal/text/escaped-utf8.js";
 import {
   asDecodeError,
   CtyDecodeError,
@@ -93,7 +93,7 @@ const decoder = new Decoder({ extensionCodec, useBigInt64: true, keyDecoder });
 
 // go-cty keeps the bytes of a str that is not valid UTF-8 and writes them back unchanged,
 // where the library would decode them to other text; such a string (value or map key) is
-// read here with each bad byte held as a lone surrogate (internal/escaped-utf8.ts), which our
+// read here with each bad byte held as a lone surrogate (internal/text/escaped-utf8.ts), which our
 // writer turns back into the byte. Valid strings, nearly all, go the library's way.
 interface LibraryDecoderState {
   bytes: Uint8Array;

@@ -7,7 +7,7 @@
 // 42 s) and fail on the test timeout.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { convert } from "./convert.js";
+import { convert } from "./convert/index.js";
 import { callFunction, type TypedValue } from "./function.js";
 import { decodeJson, encodeJson } from "./json.js";
 import { decodeMsgpack, encodeMsgpack } from "./msgpack.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MsgpackWriter } from "./internal/msgpack-writer.js";
+import { MsgpackWriter } from "./internal/codec/msgpack-writer.js";
 import { decodeMsgpack, encodeMsgpack } from "./msgpack.js";
 import { refine } from "./refinement.js";
 import { bool, list, map, number, set, string } from "./types.js";

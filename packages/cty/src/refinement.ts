@@ -4,7 +4,7 @@
 // RefinementBuilder does, and reads and writes them in msgpack (extension 12) byte for byte as
 // go-cty's codec does.
 import { Decoder } from "@msgpack/msgpack";
-import { graphemeClusters } from "./internal/graphemes.js";
+import { graphemeClusters } from "./graphemes.js";
 import { compareNumbers } from "./internal/set-elements.js";
 import { CtyValueError, type Path } from "./path.js";
 import { type CtyType, friendlyName } from "./types.js";

@@ -1,8 +1,8 @@
 // cty types as values: a type is a small immutable object that can be compared, named for
 // humans, and written as the type JSON the protocol carries (schemas, dynamic values).
 
-import { goJsonString } from "./internal/go-json.js";
 import { setOwn } from "./internal/records.js";
+import { goJsonString } from "./internal/text/go-json.js";
 
 export type PrimitiveKind = "string" | "number" | "bool";
 

@@ -3,8 +3,8 @@
 // Terraform); we refuse it with the element's path, and otherwise write what go-cty writes.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ownTyped } from "./convert/typed-values.js";
 import { typeAndValue } from "./internal/arbitraries.test-support.js";
-import { ownTyped } from "./internal/convert-values.js";
 import { encodeJson } from "./json.js";
 import { encodeMsgpack } from "./msgpack.js";
 import { hex, useGoOracle } from "./stdlib/go-oracle.test-support.js";

@@ -1,5 +1,5 @@
-import { BigFloat } from "./internal/bigfloat.js";
-import { shortestDecimal } from "./internal/bigfloat-text.js";
+import { BigFloat } from "./internal/numbers/bigfloat.js";
+import { shortestDecimal } from "./internal/numbers/bigfloat-text.js";
 import type { CtyType } from "./types.js";
 
 // Values as authors see them: plain JS data plus two markers.
@@ -117,7 +117,7 @@ export function isRecord(value: CtyValue): value is { readonly [attributeOrKey: 
  * int 11 % Decimal("5.1") works at an int's 64 bits). It is written to msgpack as go-cty
  * writes the same number: an int, a float64, or its text. (An arithmetic result whose
  * precision is not the one its plain form stands for is a Decimal holding that precision:
- * `ceil(0.5)` at 53 bits, the int quotient `1 / 2` at 64; see internal/go-number.ts.)
+ * `ceil(0.5)` at 53 bits, the int quotient `1 / 2` at 64; see internal/numbers/go-number.ts.)
  */
 export class Decimal {
   /**
@@ -229,7 +229,7 @@ export type CtyNumber = number | bigint | Decimal;
 
 /**
  * The precision go-cty holds an arithmetic result at, for a Decimal made of one whose plain
- * form would stand for another precision (internal/go-number.ts, ctyNumberOf). A Decimal not
+ * form would stand for another precision (internal/numbers/go-number.ts, ctyNumberOf). A Decimal not
  * here is at 512 bits. (Internal: not exported from the package.)
  */
 export const heldPrecisions = new WeakMap<Decimal, number>();

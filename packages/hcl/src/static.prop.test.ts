@@ -4,13 +4,13 @@
 // keywords, with every refusal's diagnostic and range.
 import fc from "fast-check";
 import { expect, test } from "vitest";
+import { typeConstraint, typeConstraintWithDefaults, typeExact } from "./ext/typeexpr.js";
 import { useHclOracle } from "./internal/go-oracle.test-support.js";
 import { expressionArb, mutated } from "./internal/hcl-arbitraries.test-support.js";
 import { goStatic, ourStaticInfo } from "./internal/static-analysis.test-support.js";
 import { typeExprArb } from "./internal/typeexpr-arbitraries.test-support.js";
 import { parseJsonExpression } from "./json/index.js";
 import { maxNestingDepth, parseExpression } from "./native/index.js";
-import { typeConstraint, typeConstraintWithDefaults, typeExact } from "./typeexpr.js";
 
 const oracle = useHclOracle();
 

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newestNodeLts } from "../build/node-binary.js";
-import { hostPlatformName } from "../build/platform.js";
 import { runCli } from "../cli/run.test-support.js";
+import { newestNodeLts } from "../executable/node-binary.js";
+import { hostPlatformName } from "../executable/platform.js";
 
 const referenceRoot = fileURLToPath(new URL("../../../../apps/terraform-provider-tsvider/", import.meta.url));
 const host = hostPlatformName() ?? "unknown";

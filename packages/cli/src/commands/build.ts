@@ -2,11 +2,11 @@
 // application, or with --script the bundled script), with its size and, for this machine's
 // platform, its start-up time next to `node -e 0`.
 import { isAbsolute, relative, resolve } from "node:path";
-import { type BuiltExecutable, buildExecutable } from "../build/executable.js";
-import { newestNodeLts } from "../build/node-binary.js";
-import { hostPlatform, hostPlatformName, targetPlatform } from "../build/platform.js";
-import { measureStartup, type StartupTimes } from "../build/startup.js";
 import { defineCommand } from "../cli/command.js";
+import { type BuiltExecutable, buildExecutable } from "../executable/executable.js";
+import { newestNodeLts } from "../executable/node-binary.js";
+import { hostPlatform, hostPlatformName, targetPlatform } from "../executable/platform.js";
+import { measureStartup, type StartupTimes } from "../executable/startup.js";
 import { loadProject } from "../project.js";
 
 export const buildCommand = defineCommand({

@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { buildExecutable } from "../build/executable.js";
 import { CliError, defineCommand, ExitCode } from "../cli/command.js";
+import { buildExecutable } from "../executable/executable.js";
 import { checkCliConfigWritable, mirrorInstallationConfig, writeCliConfig } from "../install/cli-config.js";
 import {
   defaultMirrorDir,

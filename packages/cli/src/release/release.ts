@@ -13,10 +13,10 @@ import { existsSync } from "node:fs";
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { DEFAULT_MIRROR_HOSTS, installProviderMirror } from "@tsvider/conformance";
-import { buildExecutable } from "../build/executable.js";
-import { newestNodeLts, nodeBinaryFor, normalizeNodeVersion } from "../build/node-binary.js";
-import { hostPlatformName, targetPlatform } from "../build/platform.js";
 import { CliError, type Progress } from "../cli/command.js";
+import { buildExecutable } from "../executable/executable.js";
+import { newestNodeLts, nodeBinaryFor, normalizeNodeVersion } from "../executable/node-binary.js";
+import { hostPlatformName, targetPlatform } from "../executable/platform.js";
 import type { Project } from "../project.js";
 import { mirrorIndexDocument, mirrorVersionDocument } from "./network-mirror.js";
 import { servedProtocolVersions } from "./protocol-versions.js";
@@ -46,7 +46,7 @@ export interface ReleaseOptions {
   readonly nodeVersion?: string;
   /** The signing key; undefined makes an unsigned release (no .sig). */
   readonly signingKey?: SigningKey;
-  /** Default: buildExecutable of ../build/executable.ts. */
+  /** Default: buildExecutable of ../executable/executable.ts. */
   readonly build?: BuildExecutable;
   readonly progress?: Progress;
   readonly signal?: AbortSignal;

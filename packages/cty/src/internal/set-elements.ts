@@ -19,9 +19,9 @@ import {
   Marked,
   numberText,
 } from "../values.js";
-import { floatText } from "./bigfloat-text.js";
-import { bigFloatOf } from "./go-number.js";
-import { goQuote } from "./go-quote.js";
+import { floatText } from "./numbers/bigfloat-text.js";
+import { bigFloatOf } from "./numbers/go-number.js";
+import { goQuote } from "./text/go-quote.js";
 
 const crcTable = (() => {
   const table = new Uint32Array(256);

@@ -4,12 +4,12 @@
 // function treats unknowns as go-cty's does: some return an unknown as soon as any part of an
 // argument is unknown, others work around unknown elements, and some can say something about
 // an unknown result (its length, that it is not null).
-import { unify } from "../convert.js";
+import { unify } from "../convert/index.js";
 import { canonicalSet, containsUnknown } from "../equality.js";
 import { ArgumentError, defineFunction, type FunctionSpec, type TypedValue } from "../function.js";
-import { goQuote } from "../internal/go-quote.js";
 import { setOwn } from "../internal/records.js";
 import { hashBytes } from "../internal/set-elements.js";
+import { goQuote } from "../internal/text/go-quote.js";
 import { unmark } from "../marks.js";
 import { refine } from "../refinement.js";
 import {

@@ -1,8 +1,8 @@
 // go-cty stdlib, conversion.go: explicit conversion to a type (MakeToFunc, which makes a
 // function per target type, such as Terraform's tostring) and assertNotNull.
-import { getConversion, mismatchMessage } from "../convert.js";
+import { getConversion, mismatchMessage } from "../convert/index.js";
 import { ArgumentError, defineFunction, type FunctionSpec, type TypedValue } from "../function.js";
-import { goQuote } from "../internal/go-quote.js";
+import { goQuote } from "../internal/text/go-quote.js";
 import { type CtyType, dynamic, friendlyName, friendlyNameForConstraint, typeEquals } from "../types.js";
 import { goConvert } from "./internal/go-convert.js";
 import { goTyped, returnedAs } from "./internal/go-typed.js";

@@ -1,11 +1,11 @@
 // go-cty stdlib: csv.go — csvdecode, CSV text to a list of objects, one per row after the header.
 import { defineFunction } from "../function.js";
-import { goQuote } from "../internal/go-quote.js";
-import { utf8Bytes } from "../internal/go-utf8.js";
 import { setOwn } from "../internal/records.js";
+import { goQuote } from "../internal/text/go-quote.js";
+import { utf8Bytes } from "../internal/text/go-utf8.js";
 import { type CtyType, dynamic, list, object, string } from "../types.js";
 import { type CtyValue, isUnknown } from "../values.js";
-import { GoCsvParseError, GoCsvReader } from "./internal/go-csv-reader.js";
+import { GoCsvParseError, GoCsvReader } from "./go/csv-reader.js";
 
 /** go-cty's csvError: a parse error's cause, prefixed with its line (not Go's own wording of it). */
 function csvError(err: unknown): unknown {

@@ -1,12 +1,12 @@
 // go-cty stdlib: datetime.go — formatdate and timeadd, on RFC 3339 timestamps. A timestamp
 // keeps the UTC offset it was written with; the machine's time zone never enters.
 import { ArgumentError, defineFunction } from "../function.js";
-import { utf8Bytes, utf8Text } from "../internal/go-utf8.js";
+import { utf8Bytes, utf8Text } from "../internal/text/go-utf8.js";
 import { string } from "../types.js";
-import { addNanoseconds, formatRFC3339, goOffset, weekday } from "./internal/civil-time.js";
+import { addNanoseconds, formatRFC3339, goOffset, type Timestamp, weekday } from "./go/civil-time.js";
+import { parseGoDuration } from "./go/duration.js";
 import { dateFormatTokens, startsVerb } from "./internal/date-format.js";
-import { parseGoDuration } from "./internal/go-duration.js";
-import { parseTimestamp, type Timestamp } from "./internal/rfc3339.js";
+import { parseTimestamp } from "./internal/rfc3339.js";
 
 const monthNames = [
   "January",

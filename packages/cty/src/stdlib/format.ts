@@ -2,14 +2,15 @@
 // with go-cty's own verbs. The format string is scanned as go-cty's Ragel machine scans it
 // (offsets in messages are byte offsets into its UTF-8 form); %v, %s and %q pad to a width
 // counted in grapheme clusters; numbers for %b %d %o %x %X %e %E %f %g %G go through Go's
-// fmt as *big.Int or *big.Float (see internal/format-verbs.ts); %v of anything but a string
+// fmt as *big.Int or *big.Float (see go/format-verbs.ts); %v of anything but a string
 // or a number, and %#v of anything, is cty JSON.
 //
 // Known differences: go-cty counts a padded value's clusters with a bufio.Scanner, whose
 // 4096-byte buffer can split a cluster that straddles its edge, so for values longer than
 // 4 KB a width may pad one character differently; numbers inside a collection under %v are
 // written as our JSON codec writes them (exact, where go-cty rounds beyond 2^512).
-import { convert } from "../convert.js";
+import { convert } from "../convert/index.js";
+import { elementsOf as ownElementsOf, ownTyped } from "../convert/typed-values.js";
 import { containsUnknown } from "../equality.js";
 import {
   ArgumentError,
@@ -18,27 +19,20 @@ import {
   type FunctionSpec,
   type TypedValue,
 } from "../function.js";
-import { BigFloat } from "../internal/bigfloat.js";
-import { floatText } from "../internal/bigfloat-text.js";
-import { elementsOf as ownElementsOf, ownTyped } from "../internal/convert-values.js";
-import { goJsonString } from "../internal/go-json.js";
-import { bigFloatOf, DECIMAL_TEXT_PRECISION } from "../internal/go-number.js";
-import { goQuote, goQuoteRune } from "../internal/go-quote.js";
-import { decodeRune, utf8Bytes, utf8Text } from "../internal/go-utf8.js";
-import {
-  clusterLength,
-  codePoints,
-  fromCodePoints,
-  graphemeCount,
-  safeKnownPrefix,
-} from "../internal/graphemes.js";
+import { clusterLength, codePoints, fromCodePoints, graphemeCount, safeKnownPrefix } from "../graphemes.js";
+import { BigFloat } from "../internal/numbers/bigfloat.js";
+import { floatText } from "../internal/numbers/bigfloat-text.js";
+import { bigFloatOf, DECIMAL_TEXT_PRECISION } from "../internal/numbers/go-number.js";
+import { goJsonString } from "../internal/text/go-json.js";
+import { goQuote, goQuoteRune } from "../internal/text/go-quote.js";
+import { decodeRune, utf8Bytes, utf8Text } from "../internal/text/go-utf8.js";
 import { encodeJson } from "../json.js";
 import { CtyValueError } from "../path.js";
 import { refine } from "../refinement.js";
 import { bool, type CtyType, dynamic, list, number, string } from "../types.js";
 import { type CtyNumber, type CtyValue, isUnknown } from "../values.js";
 import { walk } from "../walk.js";
-import { sprintfFloat, sprintfInteger } from "./internal/format-verbs.js";
+import { sprintfFloat, sprintfInteger } from "./go/format-verbs.js";
 
 const nfc = (s: string): string => s.normalize("NFC");
 

@@ -1,5 +1,5 @@
 // go-cty stdlib, general.go: equal, notEqual, coalesce.
-import { unify } from "../convert.js";
+import { unify } from "../convert/index.js";
 import { defineFunction, type FunctionSpec, type Parameter, type TypedValue } from "../function.js";
 import { bool, dynamic } from "../types.js";
 import { type CtyValue, isUnknown, Unknown } from "../values.js";

@@ -1,13 +1,13 @@
 // go-cty stdlib: json.go — jsonencode and jsondecode.
 import { containsUnknown } from "../equality.js";
 import { ArgumentError, defineFunction } from "../function.js";
-import { goQuoteRune } from "../internal/go-quote.js";
-import { utf8Bytes } from "../internal/go-utf8.js";
+import { goQuoteRune } from "../internal/text/go-quote.js";
+import { utf8Bytes } from "../internal/text/go-utf8.js";
 import { refine } from "../refinement.js";
 import { bool, type CtyType, dynamic, number, string } from "../types.js";
 import { type CtyValue, isUnknown, RefinedUnknown, Unknown } from "../values.js";
+import { goTrimSpace } from "./go/strings.js";
 import { decodeJsonDocument } from "./internal/go-json-document.js";
-import { goTrimSpace } from "./internal/go-strings.js";
 import { encodeJsonAsOwnType } from "./internal/json-encode.js";
 
 export const jsonEncode = defineFunction({

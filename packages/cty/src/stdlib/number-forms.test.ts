@@ -4,7 +4,7 @@
 // while msgpack writes it as the int 0 and equality counts it equal to 0. Text read as a
 // number (strings, JSON) is held at 512 bits. A Decimal prints as go-cty prints its number.
 import { describe, expect, it } from "vitest";
-import { convert } from "../convert.js";
+import { convert } from "../convert/index.js";
 import { valuesEqual } from "../equality.js";
 import type { FunctionSpec, TypedValue } from "../function.js";
 import { decodeJson, encodeJson } from "../json.js";

@@ -1,11 +1,10 @@
 // go-cty stdlib: number.go. Arithmetic and comparisons give go-cty's results exactly, its
 // big.Float rounding included (see stdlib/internal/number-ops.ts); log and pow compute in
-// float64 with Go's own math.Log and math.Pow (internal/go-math.ts).
+// float64 with Go's own math.Log and math.Pow (go/math.ts).
 import { ArgumentError, defineFunction, type TypedValue } from "../function.js";
-import { BigFloat } from "../internal/bigfloat.js";
-import { goLog, goPow } from "../internal/go-math.js";
-import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../internal/go-number.js";
-import { goQuote } from "../internal/go-quote.js";
+import { BigFloat } from "../internal/numbers/bigfloat.js";
+import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../internal/numbers/go-number.js";
+import { goQuote } from "../internal/text/go-quote.js";
 import { unmark } from "../marks.js";
 import { refine } from "../refinement.js";
 import { bool, dynamic, friendlyName, number } from "../types.js";
@@ -18,6 +17,7 @@ import {
   RefinedUnknown,
   type Unknown,
 } from "../values.js";
+import { goLog, goPow } from "./go/math.js";
 import { goIntExact } from "./internal/go-int.js";
 import { goNilDereference, panicOnNaN } from "./internal/go-panic.js";
 import {

@@ -2,8 +2,8 @@
 // go-cty builds it: repeated big.Float additions at the operands' precision, so a decimal
 // step accumulates exactly the rounding go-cty's does.
 import { ArgumentError, defineFunction } from "../function.js";
-import { BigFloat } from "../internal/bigfloat.js";
-import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../internal/go-number.js";
+import { BigFloat } from "../internal/numbers/bigfloat.js";
+import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../internal/numbers/go-number.js";
 import { list, number } from "../types.js";
 import type { CtyNumber } from "../values.js";
 import { panicOnNaN } from "./internal/go-panic.js";

@@ -5,8 +5,8 @@ import { mark } from "../marks.js";
 import { refine } from "../refinement.js";
 import { dynamic, list, object, string, tuple, typeToJSONText } from "../types.js";
 import { type CtyValue, Marked, RefinedUnknown, Unknown } from "../values.js";
+import { GoRegexp } from "./go/regexp.js";
 import { expectSameAsGo, str, useGoOracle } from "./go-oracle.test-support.js";
-import { GoRegexp } from "./internal/re2.js";
 import { textArb, unicode15Only, unlessGoNfcHazard } from "./internal/text-arbitraries.test-support.js";
 import { regex, regexAll, regexReplace } from "./regexp.js";
 

@@ -1,17 +1,17 @@
 // go-cty stdlib, regexp.go and the regular-expression half of string_replace.go: regex,
 // regexAll, regexReplace. Patterns are Go's (RE2 syntax, Go's error messages), matched with
-// Go's semantics by our own engine (internal/re2.ts): JS's RegExp differs in syntax, in its
+// Go's semantics by our own engine (go/regexp.ts): JS's RegExp differs in syntax, in its
 // Unicode tables and in where captures inside repetitions land.
 //
 // The result type follows from the pattern alone, so it is known while the string is not: no
 // capture groups give a string, unnamed groups a tuple of strings, named groups an object;
 // mixing the two is an error. A group that took no part in the match is null.
 import { ArgumentError, defineFunction, type FunctionSpec, type TypedValue } from "../function.js";
-import { codePoints, fromCodePoints } from "../internal/graphemes.js";
+import { codePoints, fromCodePoints } from "../graphemes.js";
 import { setOwn } from "../internal/records.js";
 import { type CtyType, dynamic, list, object, string, tuple } from "../types.js";
 import { type CtyValue, isUnknown } from "../values.js";
-import { GoRegexp, RegexpSyntaxError } from "./internal/re2.js";
+import { GoRegexp, RegexpSyntaxError } from "./go/regexp.js";
 
 const nfc = (s: string): string => s.normalize("NFC");
 

@@ -1,5 +1,5 @@
 // go-cty stdlib, sequence.go: concat. (range, also in sequence.go, is in range.ts.)
-import { unify } from "../convert.js";
+import { unify } from "../convert/index.js";
 import { ArgumentError, defineFunction, type FunctionSpec, type TypedValue } from "../function.js";
 import { unmark, unmarkDeep } from "../marks.js";
 import { type CollectionType, type CtyType, dynamic, friendlyName, tuple } from "../types.js";

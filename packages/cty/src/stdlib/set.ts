@@ -1,7 +1,7 @@
 // go-cty stdlib, set.go: membership, and union, intersection, difference and symmetric
 // difference of sets whose element types unify. Membership is by hash (go-cty's set hashing),
 // so each operation is linear in the sizes of the sets.
-import { unify } from "../convert.js";
+import { unify } from "../convert/index.js";
 import { containsUnknown } from "../equality.js";
 import {
   ArgumentError,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { callFunction, type FunctionSpec, type TypedValue } from "../function.js";
-import { graphemeClusters } from "../internal/graphemes.js";
+import { graphemeClusters } from "../graphemes.js";
 import { mark } from "../marks.js";
 import { refine } from "../refinement.js";
 import { dynamic, list, string } from "../types.js";

@@ -8,27 +8,13 @@
 
 import { containsUnknown } from "../equality.js";
 import { ArgumentError, defineFunction, type FunctionSpec } from "../function.js";
-import {
-  clusterLength,
-  codePoints,
-  fromCodePoints,
-  graphemeClusters,
-  graphemeCount,
-} from "../internal/graphemes.js";
+import { clusterLength, codePoints, fromCodePoints, graphemeClusters, graphemeCount } from "../graphemes.js";
 import { refine } from "../refinement.js";
 import { compareBytewise, list, number, string } from "../types.js";
 import { type CtyNumber, type CtyValue, isUnknown, RefinedUnknown } from "../values.js";
+import { goReplaceAll, goSplit, goTitle, goToLower, goToUpper, goTrim, goTrimSpace } from "./go/strings.js";
 import { goInt } from "./internal/go-int.js";
 import { goPanic } from "./internal/go-panic.js";
-import {
-  goReplaceAll,
-  goSplit,
-  goTitle,
-  goToLower,
-  goToUpper,
-  goTrim,
-  goTrimSpace,
-} from "./internal/go-strings.js";
 
 const nfc = (s: string): string => s.normalize("NFC");
 const notNull = { notNull: true } as const;

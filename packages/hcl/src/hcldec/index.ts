@@ -1,5 +1,6 @@
 // hcldec: bodies decoded to cty values by specs, as hashicorp's hcldec package does it.
 
+export { decodeUserFunctions } from "../ext/userfunc.js";
 export {
   type BlockLabel,
   type BodyExtras,
@@ -12,5 +13,4 @@ export { impliedType } from "./implied-type.js";
 export { childBlockTypes, impliedSchema } from "./schema.js";
 export type * from "./spec.js";
 export { decodeSpecFile, type SpecFile } from "./spec-file.js";
-export { decodeUserFunctions } from "./user-functions.js";
 export { variables } from "./variables.js";

@@ -11,11 +11,11 @@ import type { Attribute, Block, Body, BodySchema } from "../body.js";
 import { type Diagnostic, hasErrors } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
 import type { Expression } from "../expression.js";
+import { decodeUserFunctions } from "../ext/userfunc.js";
 import { setOwn } from "../internal/typed-values.js";
 import type { Range } from "../pos.js";
 import { impliedType } from "./implied-type.js";
 import type { Spec } from "./spec.js";
-import { decodeUserFunctions } from "./user-functions.js";
 
 export interface SpecFile {
   /** Values from `variables` blocks, for the configuration being decoded. */

@@ -11,6 +11,15 @@ import { expect } from "vitest";
 import type { Diagnostic } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
 import type { Expression } from "../expression.js";
+import { tryFunctions } from "../ext/tryfunc.js";
+import type { TypeDefaults, TypeResult } from "../ext/typeexpr.js";
+import {
+  convertFunction,
+  typeConstraint,
+  typeConstraintWithDefaults,
+  typeExact,
+  typeString,
+} from "../ext/typeexpr.js";
 import { parseJsonExpression } from "../json/index.js";
 import { parseExpression } from "../native/index.js";
 import type { Range } from "../pos.js";
@@ -24,15 +33,6 @@ import {
   unwrapExpression,
 } from "../static.js";
 import type { Traversal } from "../traversal.js";
-import { tryFunctions } from "../tryfunc.js";
-import type { TypeDefaults, TypeResult } from "../typeexpr.js";
-import {
-  convertFunction,
-  typeConstraint,
-  typeConstraintWithDefaults,
-  typeExact,
-  typeString,
-} from "../typeexpr.js";
 import {
   type DiagnosticShape,
   diagnosticShape,

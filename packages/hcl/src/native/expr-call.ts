@@ -4,9 +4,9 @@
 
 import { ConversionError, convertTyped } from "@tsvider/cty/convert";
 import { ArgumentError, callFunction, type FunctionSpec, type TypedValue } from "@tsvider/cty/function";
-import { customExpressionDecoderFor } from "../customdecode.js";
 import { type Diagnostic, hasErrors } from "../diagnostic.js";
 import type { EvalContext } from "../eval-context.js";
+import { customExpressionDecoderFor } from "../ext/customdecode.js";
 import { nameSuggestion } from "../internal/did-you-mean.js";
 import { goQuote } from "../internal/go-quote.js";
 import type { StaticCall } from "../internal/static-expr.js";

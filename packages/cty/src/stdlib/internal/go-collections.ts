@@ -2,8 +2,9 @@
 // them (see listOf and setOf), with the panic go-cty gives where one element's type differs
 // from the others' (as can happen after conversions, which may give different types for
 // elements of one type).
+
+import { listOf, setOf } from "../../convert/typed-values.js";
 import type { TypedValue } from "../../function.js";
-import { listOf, setOf } from "../../internal/convert-values.js";
 import type { CtyType } from "../../types.js";
 import { elementTypeConflict } from "../../value-type.js";
 import { goPanic } from "./go-panic.js";

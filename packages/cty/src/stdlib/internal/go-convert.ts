@@ -2,7 +2,7 @@
 // the wanted type already, else converted with the unsafe conversions (string to number and
 // the like, which fail for some values). Failures are plain Errors with go-cty's message,
 // which (a cty.PathError's) does not say where in the value it failed.
-import { ConversionError, convertTyped } from "../../convert.js";
+import { ConversionError, convertTyped } from "../../convert/index.js";
 import type { TypedValue } from "../../function.js";
 import type { CtyType } from "../../types.js";
 

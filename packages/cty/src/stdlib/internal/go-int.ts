@@ -2,7 +2,7 @@
 // big.Float's Int64 checked for exactness): whole numbers in int64's range, refused otherwise
 // with go-cty's own message. "Whole" is judged on the big.Float go-cty holds, so a decimal
 // that go-cty's 512-bit parse rounds to an integer is one.
-import { bigFloatOf } from "../../internal/go-number.js";
+import { bigFloatOf } from "../../internal/numbers/go-number.js";
 import type { CtyNumber } from "../../values.js";
 
 /** The message go-cty gives for a number that is not a whole number in int64's range. */

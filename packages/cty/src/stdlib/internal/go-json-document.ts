@@ -1,6 +1,6 @@
 // A JSON document as go-cty's jsondecode reads it: json.ImpliedType finds the type (objects
 // become object types, arrays tuple types, null `dynamic`), then json.Unmarshal reads the value
-// with it. Both run over Go's Decoder, so errors are Go's (see go-json-tokens.ts), and a few
+// with it. Both run over Go's Decoder, so errors are Go's (see stdlib/go/json-tokens.ts), and a few
 // come only from the second pass:
 //   - a number big.Float cannot take (an exponent past int64, or a binary exponent past
 //     int32): "a number is required";
@@ -14,9 +14,9 @@
 // The reading is iterative (an explicit stack), so deep nesting cannot overflow our stack
 // before Go's own limit applies.
 
-import { parseNumberVal } from "../../internal/go-number.js";
-import { goQuote } from "../../internal/go-quote.js";
+import { parseNumberVal } from "../../internal/numbers/go-number.js";
 import { setOwn } from "../../internal/records.js";
+import { goQuote } from "../../internal/text/go-quote.js";
 import {
   bool,
   type CtyType,
@@ -30,7 +30,7 @@ import {
   typeEquals,
 } from "../../types.js";
 import type { CtyValue } from "../../values.js";
-import { GoJsonSyntaxError, type GoJsonToken, GoJsonTokenizer, quoteJsonByte } from "./go-json-tokens.js";
+import { GoJsonSyntaxError, type GoJsonToken, GoJsonTokenizer, quoteJsonByte } from "../go/json-tokens.js";
 
 /** A document's type and value, as jsondecode gives them. */
 export interface DecodedJson {

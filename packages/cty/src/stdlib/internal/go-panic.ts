@@ -1,7 +1,7 @@
 // go-cty recovers from a panic in a function and reports it as an error: "panic in function
 // implementation: " and the panic's value, then a Go stack trace (which we leave out). Some
 // go-cty functions panic on arguments they let through; ours fail with the same first line.
-import { GoNaNError } from "../../internal/bigfloat.js";
+import { GoNaNError } from "../../internal/numbers/bigfloat.js";
 
 export function goPanic(what: string): Error {
   return new Error(`panic in function implementation: ${what}`);

@@ -1,6 +1,6 @@
 // Types as Go's %#v prints go-cty's (their GoString): what go-cty's panics about inconsistent
 // element types show, such as `cty.Tuple([]cty.Type{cty.String, cty.DynamicPseudoType})`.
-import { goQuote } from "../../internal/go-quote.js";
+import { goQuote } from "../../internal/text/go-quote.js";
 import type { CtyType } from "../../types.js";
 
 export function goTypeString(type: CtyType): string {

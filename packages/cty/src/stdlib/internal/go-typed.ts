@@ -1,5 +1,5 @@
+import { elementsOf as ownElementsOf, ownTyped, writtenFor } from "../../convert/typed-values.js";
 import type { TypedValue } from "../../function.js";
-import { elementsOf as ownElementsOf, ownTyped, writtenFor } from "../../internal/convert-values.js";
 import { type CtyType, hasDynamicTypes } from "../../types.js";
 import { type CtyValue, Dynamic, Marked, mark } from "../../values.js";
 

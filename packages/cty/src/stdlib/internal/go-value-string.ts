@@ -3,7 +3,7 @@
 
 import { canonicalSet } from "../../equality.js";
 import type { TypedValue } from "../../function.js";
-import { goQuote } from "../../internal/go-quote.js";
+import { goQuote } from "../../internal/text/go-quote.js";
 import { type CtyType, compareBytewise } from "../../types.js";
 import {
   type CtyNumber,

@@ -1,13 +1,13 @@
 // The arithmetic behind go-cty's number functions, on our numbers: each operation as go-cty
-// performs it on the *big.Float it holds (see internal/go-number.ts for which one that is),
+// performs it on the *big.Float it holds (see internal/numbers/go-number.ts for which one that is),
 // with shortcuts where plain JS arithmetic provably gives the same result. The shortcuts
 // cover safe integers (which go-cty holds at 64 bits, so sums, products and exact quotients
 // are exact) and non-integer doubles (53 bits, where go-cty rounds as IEEE doubles do).
 // big.Float keeps a sign on zero as IEEE doubles do, with the same rules for sums, products
 // and quotients (-0 + -0 is -0, an exact cancellation +0, 0 × -1 is -0), so JS's -0 stands
 // for go-cty's negative zero and the shortcuts keep it.
-import { BigFloat, GoNaNError } from "../../internal/bigfloat.js";
-import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../../internal/go-number.js";
+import { BigFloat, GoNaNError } from "../../internal/numbers/bigfloat.js";
+import { bigFloatOf, ctyNumberOf, equalAsGoCty } from "../../internal/numbers/go-number.js";
 import type { CtyNumber } from "../../values.js";
 
 const SMALLEST_NORMAL = 2 ** -1022;

@@ -146,7 +146,7 @@ export const numberArg: fc.Arbitrary<TypedValue> = fc.oneof(
 );
 
 /**
- * Whether the oracle's Go computes math.Log and math.Exp as internal/go-math.ts does: with
+ * Whether the oracle's Go computes math.Log and math.Exp as stdlib/go/math.ts does: with
  * its amd64 assembly, on a processor with FMA (Go's arm64 Exp, and its portable Log, differ
  * in the last bit for some inputs).
  */

@@ -5,22 +5,10 @@
 // general parser step by step: which layout element it was reading ("2006", "01", "T", ":",
 // "Z07:00", …) and what text was left at that point. This module reproduces both parsers on
 // the UTF-8 bytes of the text, as Go indexes strings by byte.
-import { goQuoteBytes } from "../../internal/go-quote.js";
-import { utf8Bytes, utf8Text } from "../../internal/go-utf8.js";
-import { timeQuote } from "./go-duration.js";
-
-/** A parsed timestamp: its wall-clock fields and its UTC offset (kept, never converted). */
-export interface Timestamp {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly nanosecond: number;
-  /** Seconds east of UTC. */
-  readonly offsetSeconds: number;
-}
+import { goQuoteBytes } from "../../internal/text/go-quote.js";
+import { utf8Bytes, utf8Text } from "../../internal/text/go-utf8.js";
+import type { Timestamp } from "../go/civil-time.js";
+import { timeQuote } from "../go/duration.js";
 
 /** time.Time{}: what go-cty's parser hands back in the one case it neither parses nor fails. */
 const zeroTime: Timestamp = {

@@ -2,7 +2,7 @@
 // from alphabets where go-cty's rules bite (grapheme clusters, case mappings, Go's white
 // space), plus random code points from the whole of Unicode.
 import fc from "fast-check";
-import { generalCategory } from "../../internal/unicode15.js";
+import { generalCategory } from "../../internal/text/unicode15.js";
 import { refine } from "../../refinement.js";
 import { string } from "../../types.js";
 import { type CtyValue, Unknown } from "../../values.js";
