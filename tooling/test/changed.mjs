@@ -108,6 +108,9 @@ const steps = [
         command: `biome check ${lintable.length > 300 ? "." : `--no-errors-on-unmatched --files-ignore-unknown=true ${lintable.map(quote).join(" ")}`} && changeset status >/dev/null`,
       }
     : { name: "lint", skip: "no file Biome checks changed" },
+  touched(/^(packages\/framework\/src\/|\.dependency-cruiser\.cjs$)/)
+    ? { name: "layers", command: "depcruise packages/framework/src --config .dependency-cruiser.cjs" }
+    : { name: "layers", skip: "no framework source changed" },
   touched(/^(\.github\/|tooling\/actionlint\/)/)
     ? { name: "actionlint", command: "tooling/actionlint/check" }
     : { name: "actionlint", skip: notNeeded },

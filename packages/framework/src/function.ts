@@ -13,8 +13,8 @@ import {
 } from "@tsvider/cty/function";
 import { Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import type { KnownValue, ValidationValue, ValueType } from "./schema/types.js";
-import { checkValue } from "./server/config-checks.js";
-import { ValuePath } from "./server/value-path.js";
+import { checkValue } from "./values/config-checks.js";
+import { ValuePath } from "./values/value-path.js";
 
 export interface FunctionParameter<D extends ValueType = ValueType> {
   /** An identifier, unique among the function's parameters; documentation and errors use it. */

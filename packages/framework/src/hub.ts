@@ -19,7 +19,9 @@
 //
 // The hub keeps components in the order they arrive and checks nothing itself: defineProvider
 // checks the lot (prefix, duplicates) once it knows the provider's name, naming both
-// definitions of a duplicated type name and where each was made.
+// definitions of a duplicated type name and where each was made. The hub sits on top of the
+// definitions: it imports them, and provider.ts reads a hub only through the shape it declares
+// (HubComponents), so no definition imports this file.
 import type { Action } from "./action.js";
 import type { DataSource } from "./data-source.js";
 import {
@@ -35,7 +37,7 @@ import {
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import type { EphemeralResource } from "./ephemeral-resource.js";
 import type { ProviderFunction } from "./function.js";
-import { describeOrigin } from "./internal/origin.js";
+import { describeValue } from "./internal/origin.js";
 import type { ListResource } from "./list-resource.js";
 import type { Resource } from "./resource.js";
 import type { StateStore } from "./state-store.js";
@@ -200,84 +202,4 @@ export class Hub<P = unknown> {
 /** A new, empty hub; `P` is what the provider's configure returns (providerData). */
 export function createHub<P = unknown>(): Hub<P> {
   return new Hub<P>();
-}
-
-/** A provider's components, by type name, checked against the provider's name. */
-export interface ComponentRegistry<P = unknown> {
-  readonly resourcesByType: ReadonlyMap<string, AnyResource<P>>;
-  readonly dataSourcesByType: ReadonlyMap<string, AnyDataSource<P>>;
-}
-
-/**
- * Collects the components of a provider from its lists and its hub. Throws
- * FrameworkConfigurationError for a type name outside the provider's prefix, or one defined
- * (or listed) twice.
- */
-export function collectComponents<P>(
-  providerName: string,
-  sources: {
-    readonly resources?: readonly AnyResource<P>[] | undefined;
-    readonly dataSources?: readonly AnyDataSource<P>[] | undefined;
-    readonly hub?: Hub<P> | undefined;
-  },
-): ComponentRegistry<P> {
-  return {
-    resourcesByType: byType(providerName, "resource", [
-      ...(sources.resources ?? []),
-      ...(sources.hub?.resources ?? []),
-    ]),
-    dataSourcesByType: byType(providerName, "data source", [
-      ...(sources.dataSources ?? []),
-      ...(sources.hub?.dataSources ?? []),
-    ]),
-  };
-}
-
-function byType<T extends { readonly kind: string; readonly typeName: string }>(
-  providerName: string,
-  kind: "resource" | "data source",
-  components: readonly T[],
-): Map<string, T> {
-  const found = new Map<string, T>();
-  for (const component of components) {
-    if (component?.kind !== (kind === "resource" ? "resource" : "data source")) {
-      throw new FrameworkConfigurationError(
-        `provider ${providerName}: the ${kind === "resource" ? "resources" : "dataSources"} list holds ${describeValue(component)}`,
-        {
-          detail: `List what ${kind === "resource" ? "defineResource" : "defineDataSource"} returned (for a decorated class, definitionOf(TheClass)).`,
-        },
-      );
-    }
-    const name = component.typeName;
-    const origin = describeOrigin(component, `${kind} ${name}`);
-    if (!name.startsWith(`${providerName}_`)) {
-      throw new FrameworkConfigurationError(
-        `${kind} ${name} does not start with the provider name "${providerName}_" (${origin})`,
-        {
-          detail: `Terraform finds a ${kind}'s provider by this prefix; rename the type to ${providerName}_${name.replace(/^[a-z0-9]+_/, "")} or similar.`,
-        },
-      );
-    }
-    const earlier = found.get(name);
-    if (earlier === component) {
-      throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
-        detail: `The same definition (${origin}) is listed twice among the provider's ${kind === "resource" ? "resources" : "dataSources"} and its hub's; list it once.`,
-      });
-    }
-    if (earlier) {
-      throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
-        detail: `First by ${describeOrigin(earlier, "an earlier definition")}, then by ${origin}. Each ${kind} type name may appear once in a provider: rename or remove one of them.`,
-      });
-    }
-    found.set(name, component);
-  }
-  return found;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === "function") return `the class or function ${value.name || "(anonymous)"}`;
-  if (typeof value === "object" && "typeName" in value)
-    return `an object with typeName "${String(value.typeName)}"`;
-  return `a ${typeof value}`;
 }

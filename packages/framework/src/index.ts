@@ -128,7 +128,6 @@ export type {
   ValidatorObject,
 } from "./schema/validators.js";
 export { type RunningProvider, type ServeOptions, serve } from "./serve.js";
-export { StopRequestedError } from "./server/handler.js";
 export {
   defineStateStore,
   type LockHolder,
@@ -151,3 +150,4 @@ export {
   type TimeoutOperation,
   timeoutsBlock,
 } from "./timeouts.js";
+export { StopRequestedError } from "./values/handler.js";

@@ -2,8 +2,10 @@
 // generated stubs are loaded only when asked for: a provider process serves the one protocol
 // its host chose, and loading the other's would cost start-up time.
 import type { PluginService } from "@tsvider/rpcplugin";
-import type { PluginProtocol } from "./serve.js";
 import type { ProviderServer } from "./server/provider-server.js";
+
+/** A plugin protocol the framework serves: tfplugin5 or tfplugin6. */
+export type PluginProtocol = 5 | 6;
 
 export async function protocolServices(
   server: ProviderServer,

@@ -8,7 +8,7 @@ import type { Deferred, ProviderDeferralAccess } from "./deferral.js";
 import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import { collectEphemeralResources, type EphemeralResource } from "./ephemeral-resource.js";
 import type { ProviderFunction } from "./function.js";
-import { collectComponents, type Hub } from "./hub.js";
+import { describeOrigin, describeValue } from "./internal/origin.js";
 import { collectListResources, type ListResource } from "./list-resource.js";
 import { minimumSecretBytes } from "./private-state.js";
 import type { Resource } from "./resource.js";
@@ -65,7 +65,7 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   // biome-ignore lint/suspicious/noExplicitAny: state stores of any schema and store data.
   readonly stateStores?: readonly StateStore<any, P, any>[];
   /** A hub's components join those of each kind listed here (`resources`, `functions`, ...). */
-  readonly hub?: Hub<P>;
+  readonly hub?: HubComponents<P>;
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
     readonly diagnostics: Diagnostics;
@@ -94,6 +94,28 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
    * answered so; any other fails with an error saying what was deferred.
    */
   readonly deferWhenConfigUnknown?: boolean;
+}
+
+/**
+ * What defineProvider reads from a hub (`createHub`, hub.ts): its components of each kind, in
+ * the order they joined it. Declared here as a shape so that the definitions do not depend on
+ * the hub; the hub depends on them.
+ */
+export interface HubComponents<P = unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.resources.
+  readonly resources: readonly Resource<any, P>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.dataSources.
+  readonly dataSources: readonly DataSource<any, P>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.functions.
+  readonly functions: readonly ProviderFunction<any, any, any>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.ephemeralResources.
+  readonly ephemeralResources: readonly EphemeralResource<any, P, any>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.listResources.
+  readonly listResources: readonly ListResource<any, any, P>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.actions.
+  readonly actions: readonly Action<any, P>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.stateStores.
+  readonly stateStores: readonly StateStore<any, P, any>[];
 }
 
 export interface Provider<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
@@ -204,6 +226,82 @@ function checkMetaSchemas(
       },
     );
   }
+}
+
+/** A provider's resources and data sources, by type name, checked against the provider's name. */
+interface ComponentRegistry<P = unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
+  readonly resourcesByType: ReadonlyMap<string, Resource<any, P>>;
+  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
+  readonly dataSourcesByType: ReadonlyMap<string, DataSource<any, P>>;
+}
+
+/**
+ * Collects the components of a provider from its lists and its hub. Throws
+ * FrameworkConfigurationError for a type name outside the provider's prefix, or one defined
+ * (or listed) twice.
+ */
+function collectComponents<P>(
+  providerName: string,
+  sources: {
+    // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
+    readonly resources?: readonly Resource<any, P>[] | undefined;
+    // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
+    readonly dataSources?: readonly DataSource<any, P>[] | undefined;
+    readonly hub?: HubComponents<P> | undefined;
+  },
+): ComponentRegistry<P> {
+  return {
+    resourcesByType: byType(providerName, "resource", [
+      ...(sources.resources ?? []),
+      ...(sources.hub?.resources ?? []),
+    ]),
+    dataSourcesByType: byType(providerName, "data source", [
+      ...(sources.dataSources ?? []),
+      ...(sources.hub?.dataSources ?? []),
+    ]),
+  };
+}
+
+function byType<T extends { readonly kind: string; readonly typeName: string }>(
+  providerName: string,
+  kind: "resource" | "data source",
+  components: readonly T[],
+): Map<string, T> {
+  const found = new Map<string, T>();
+  for (const component of components) {
+    if (component?.kind !== (kind === "resource" ? "resource" : "data source")) {
+      throw new FrameworkConfigurationError(
+        `provider ${providerName}: the ${kind === "resource" ? "resources" : "dataSources"} list holds ${describeValue(component)}`,
+        {
+          detail: `List what ${kind === "resource" ? "defineResource" : "defineDataSource"} returned (for a decorated class, definitionOf(TheClass)).`,
+        },
+      );
+    }
+    const name = component.typeName;
+    const origin = describeOrigin(component, `${kind} ${name}`);
+    if (!name.startsWith(`${providerName}_`)) {
+      throw new FrameworkConfigurationError(
+        `${kind} ${name} does not start with the provider name "${providerName}_" (${origin})`,
+        {
+          detail: `Terraform finds a ${kind}'s provider by this prefix; rename the type to ${providerName}_${name.replace(/^[a-z0-9]+_/, "")} or similar.`,
+        },
+      );
+    }
+    const earlier = found.get(name);
+    if (earlier === component) {
+      throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
+        detail: `The same definition (${origin}) is listed twice among the provider's ${kind === "resource" ? "resources" : "dataSources"} and its hub's; list it once.`,
+      });
+    }
+    if (earlier) {
+      throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
+        detail: `First by ${describeOrigin(earlier, "an earlier definition")}, then by ${origin}. Each ${kind} type name may appear once in a provider: rename or remove one of them.`,
+      });
+    }
+    found.set(name, component);
+  }
+  return found;
 }
 
 /** Functions by name; two of one name would leave Terraform calling the wrong one. */

@@ -18,7 +18,7 @@ import {
   type ProviderMetrics,
   startMetricsExport,
 } from "./metrics.js";
-import { protocolServices } from "./protocol-services.js";
+import { type PluginProtocol, protocolServices } from "./protocol-services.js";
 import type { Provider } from "./provider.js";
 import { ProviderServer } from "./server/provider-server.js";
 import { warmUpForSnapshot } from "./startup-warm-up.js";
@@ -61,8 +61,6 @@ export interface ServeOptions {
   /** For tests: what ends the process instead of process.exit. */
   readonly exit?: (code: number) => void;
 }
-
-export type PluginProtocol = 5 | 6;
 
 /** A served provider: the plugin server, and where its metrics are served when they are. */
 export interface RunningProvider extends RunningPlugin {

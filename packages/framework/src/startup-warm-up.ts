@@ -6,9 +6,8 @@
 // to the response's encoding, is then compiled in the snapshot rather than at each start. The
 // answers are thrown away; nothing of them is kept, and no author code runs.
 import { Metadata, type ServerUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
-import { protocolServices } from "./protocol-services.js";
+import { type PluginProtocol, protocolServices } from "./protocol-services.js";
 import type { Provider } from "./provider.js";
-import type { PluginProtocol } from "./serve.js";
 import { ProviderServer } from "./server/provider-server.js";
 
 /** Protocol 6's names and protocol 5's (getSchema); a service lacking one skips it. */

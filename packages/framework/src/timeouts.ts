@@ -11,7 +11,7 @@ import { logError, providerLog } from "./internal/log.js";
 import { type Attribute, attr } from "./schema/attributes.js";
 import { type Block, block } from "./schema/blocks.js";
 import type { Schema } from "./schema/schema.js";
-import { addThrown, runHandler } from "./server/handler.js";
+import { addThrown, runHandler } from "./values/handler.js";
 
 export type TimeoutOperation = "create" | "read" | "update" | "delete";
 export const timeoutOperations: readonly TimeoutOperation[] = ["create", "read", "update", "delete"];

@@ -65,3 +65,12 @@ function shorten(location: string): string {
   }
   return text;
 }
+
+/** A value that should have been a component, named for an error message. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "function") return `the class or function ${value.name || "(anonymous)"}`;
+  if (typeof value === "object" && "typeName" in value)
+    return `an object with typeName "${String(value.typeName)}"`;
+  return `a ${typeof value}`;
+}

@@ -4,7 +4,7 @@
 import type { sendUnaryData } from "@grpc/grpc-js";
 import { Diagnostics } from "../diagnostics.js";
 import { providerLog } from "../internal/log.js";
-import { addThrown } from "../server/handler.js";
+import { addThrown } from "../values/handler.js";
 import { toWireDiagnostics } from "./wire.js";
 
 /**

@@ -7,10 +7,11 @@ import { rememberSecrets } from "../internal/log-values.js";
 import type { EphemeralOperation } from "../metrics.js";
 import { closeEphemeralResource } from "../server/close-ephemeral-resource.js";
 import { openEphemeralResource } from "../server/open-ephemeral-resource.js";
-import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import type { ProviderServer } from "../server/provider-server.js";
 import { renewEphemeralResource } from "../server/renew-ephemeral-resource.js";
 import { validateEphemeralResourceConfig } from "../server/validate-ephemeral-resource-config.js";
 import { hiddenTestOnlyHint } from "../test-mode.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { unknownValue, wireDeferred } from "./deferral-wire.js";
 import { decodeDynamic, encodeDynamic, type WireDynamicValue } from "./wire.js";
 

@@ -7,8 +7,9 @@ import * as cty from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { identitySchemaOf } from "../server/identity.js";
-import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import type { ProviderServer } from "../server/provider-server.js";
 import { upgradeResourceIdentity } from "../server/upgrade-resource-identity.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { decodeDynamic, encodeDynamic, type WireDynamicValue } from "./wire.js";
 
 /** ResourceIdentityData as both protocols' generated messages hold it. */

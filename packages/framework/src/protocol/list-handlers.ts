@@ -9,8 +9,9 @@ import type { ListResource } from "../list-resource.js";
 import type { Resource } from "../resource.js";
 import { generateResourceConfig } from "../server/generate-resource-config.js";
 import { type ListEvent, listResource } from "../server/list-resource.js";
-import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import type { ProviderServer } from "../server/provider-server.js";
 import { validateListResourceConfig } from "../server/validate-list-resource-config.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { type StreamSender, serverStream } from "./streams.js";
 import { unary } from "./unary.js";
 import {

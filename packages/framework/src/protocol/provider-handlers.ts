@@ -21,7 +21,7 @@ import { plannedIdentity as planIdentity } from "../server/identity.js";
 import { importResourceState } from "../server/import-resource-state.js";
 import { observeOperation } from "../server/operation.js";
 import { planResourceChange } from "../server/plan-resource-change.js";
-import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import type { ProviderServer } from "../server/provider-server.js";
 import { readDataSource } from "../server/read-data-source.js";
 import { readResource } from "../server/read-resource.js";
 import { planPrivate } from "../server/resource-private.js";
@@ -31,6 +31,7 @@ import { validateDataResourceConfig } from "../server/validate-data-resource-con
 import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
 import { hiddenTestOnlyHint } from "../test-mode.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { actionHandlers } from "./action-handlers.js";
 import { unknownValue, wireDeferred } from "./deferral-wire.js";
 import { ephemeralHandlers } from "./ephemeral-handlers.js";

@@ -13,7 +13,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { providerLog } from "../internal/log.js";
 import { withLogScope } from "../internal/log-values.js";
 import type { Metrics } from "../metrics.js";
-import { addThrown } from "../server/handler.js";
+import { addThrown } from "../values/handler.js";
 import { answer } from "./answer.js";
 import { toWireDiagnostics } from "./wire.js";
 

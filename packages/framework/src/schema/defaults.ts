@@ -6,9 +6,9 @@
 import { type CtyValue, CtyValueError, containsUnknown, formatPath } from "@tsvider/cty";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
 import { Diagnostics } from "../diagnostics.js";
-import { checkConfig } from "../server/config-checks.js";
-import { innerSchema, mapObjects } from "../server/nesting.js";
-import { completeObject } from "../server/values.js";
+import { completeObject } from "../values/complete.js";
+import { checkConfig } from "../values/config-checks.js";
+import { innerSchema, mapObjects } from "../values/nesting.js";
 import { entryType } from "./implied-type.js";
 import type { AnyAttribute } from "./nested.js";
 

@@ -8,9 +8,9 @@ import { privateState } from "../private-state.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { timeoutsBlock } from "../timeouts.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { applyResourceChange } from "./apply-resource-change.js";
 import { errors, serverWith } from "./core-fixture.test-support.js";
-import type { ObjectValue } from "./provider-server.js";
 
 const calls: string[] = [];
 const schema = {

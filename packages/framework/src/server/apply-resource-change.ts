@@ -7,13 +7,14 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { IdentitySlot, identityAfterApply } from "./identity.js";
 import { providerMetaFor } from "./provider-meta.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkAgainstPlan } from "./result-checks.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
 
 export async function applyResourceChange(
   server: ProviderServer,

@@ -5,8 +5,8 @@
 import { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
 import { componentLog } from "../internal/log.js";
+import { runHandler } from "../values/handler.js";
 import { markClosed, openSealed } from "./ephemeral-private.js";
-import { runHandler } from "./handler.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export async function closeEphemeralResource(

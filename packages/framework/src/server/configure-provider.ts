@@ -1,6 +1,9 @@
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
-import { forAuthor } from "./author-values.js";
+import { forAuthor } from "../values/author-values.js";
+import { completeObject } from "../values/complete.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
 import {
   type DeferralRequest,
   DeferralSlot,
@@ -9,9 +12,7 @@ import {
   setProviderDeferral,
   settleProviderDeferral,
 } from "./deferral.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { completeObject } from "./values.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function configureProvider(
   server: ProviderServer,

@@ -7,10 +7,11 @@ import { containsUnknown } from "@tsvider/cty";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { MAX_STATE_CHUNK_SIZE, type StateStore } from "../state-store.js";
-import { forAuthor } from "./author-values.js";
-import { checkConfig } from "./config-checks.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { forAuthor } from "../values/author-values.js";
+import { checkConfig } from "../values/config-checks.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { rememberConfiguredStore } from "./state-store-session.js";
 
 /** What the framework answers when the host proposes nothing usable. */

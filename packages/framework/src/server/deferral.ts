@@ -10,7 +10,8 @@ import {
   type ProviderDeferralAccess,
 } from "../deferral.js";
 import type { Diagnostics } from "../diagnostics.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 
 /** What a request says about deferral: its `client_capabilities.deferral_allowed`. */
 export interface DeferralRequest {

@@ -4,9 +4,9 @@
 import { isRecord } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import type { Schema } from "../schema/schema.js";
-import { elementsOf, innerSchema } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
+import { elementsOf, innerSchema } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 
 export function warnDeprecated(schema: Schema, config: ObjectValue, diagnostics: Diagnostics): void {
   walk(schema, config, ValuePath.root, diagnostics);

@@ -14,12 +14,13 @@ import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { Block } from "../schema/blocks.js";
 import type { Schema } from "../schema/schema.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
-import { runHandler } from "./handler.js";
-import { elementsOf, innerSchema, mapObjects } from "./nesting.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
-import { completeObject } from "./values.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject } from "../values/complete.js";
+import { runHandler } from "../values/handler.js";
+import { elementsOf, innerSchema, mapObjects } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function generateResourceConfig(
   server: ProviderServer,

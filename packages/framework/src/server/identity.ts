@@ -14,7 +14,7 @@ import { encodeMsgpack } from "@tsvider/cty/msgpack";
 import type { Diagnostics } from "../diagnostics.js";
 import type { IdentitySchema } from "../identity.js";
 import type { Resource } from "../resource.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue } from "../values/object-value.js";
 
 /**
  * The identity of one handler call: the one Terraform sent (`identity`) and the one the handler

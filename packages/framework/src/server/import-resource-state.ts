@@ -4,11 +4,12 @@ import { copiesIdentity } from "../import.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { checkImportIdentity, IdentitySlot } from "./identity.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 import { newPrivate, privateAccess } from "./resource-private.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
 
 /**
  * Turns an import ID, or an identity (an `import {}` block's `identity`), into a first state;

@@ -15,12 +15,13 @@ import type { IdentitySchema } from "../identity.js";
 import { componentLog, logError } from "../internal/log.js";
 import type { ListResource, ListResult } from "../list-resource.js";
 import type { Resource } from "../resource.js";
-import { forAuthor } from "./author-values.js";
-import { checkConfig } from "./config-checks.js";
-import { addThrown } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { forAuthor } from "../values/author-values.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { checkConfig } from "../values/config-checks.js";
+import { addThrown } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { checkWhollyKnown } from "./result-checks.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
 
 /** One message of the stream: a result, or (no identity) diagnostics alone. */
 export interface ListEvent {

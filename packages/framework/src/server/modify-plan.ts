@@ -11,12 +11,13 @@ import { type AttributePath, attributePathFrom, type Diagnostics } from "../diag
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { DeferralSlot } from "./deferral.js";
-import { runHandler } from "./handler.js";
 import { providerMetaFor } from "./provider-meta.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function modifyPlan(
   server: ProviderServer,

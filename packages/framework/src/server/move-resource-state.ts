@@ -20,10 +20,11 @@ import { describeMovers, findMover, type MoveContext, type MoveSource } from "..
 import { type PrivateData, PrivateStateError } from "../private-state.js";
 import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { sealPrivate } from "./resource-private.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
 
 export interface MoveRequest {
   readonly source: MoveSource;

@@ -17,8 +17,8 @@ import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
-import { checkConfig, WRITE_ONLY_HOSTS, writeOnlyUnsupported } from "./config-checks.js";
-import { ValuePath } from "./value-path.js";
+import { checkConfig, WRITE_ONLY_HOSTS, writeOnlyUnsupported } from "../values/config-checks.js";
+import { ValuePath } from "../values/value-path.js";
 
 const secretFile = defineResource({
   typeName: "test_secret_file",

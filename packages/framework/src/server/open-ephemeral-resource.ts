@@ -9,16 +9,17 @@ import { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
 import { componentLog } from "../internal/log.js";
 import { PrivateStateError } from "../private-state.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
-import { checkConfig } from "./config-checks.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject } from "../values/complete.js";
+import { checkConfig } from "../values/config-checks.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { sealNew } from "./ephemeral-private.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 import { ResultCheck } from "./read-data-source.js";
 import { checkRenewAt } from "./renew-ephemeral-resource.js";
-import { ValuePath } from "./value-path.js";
-import { completeObject } from "./values.js";
 
 export interface OpenedEphemeralResource {
   readonly diagnostics: Diagnostics;

@@ -8,7 +8,8 @@ import { providerLog } from "../internal/log.js";
 import { logValuesRequested, renderForLog, renderShapeForLog } from "../internal/log-values.js";
 import type { ResourceOperation } from "../metrics.js";
 import type { Schema } from "../schema/schema.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export interface Operation {
   readonly kind: "resource" | "data source";

@@ -7,10 +7,11 @@
 import type { Action } from "../action.js";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
-import { forAuthor } from "./author-values.js";
-import { checkConfig } from "./config-checks.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { forAuthor } from "../values/author-values.js";
+import { checkConfig } from "../values/config-checks.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function planAction(
   server: ProviderServer,

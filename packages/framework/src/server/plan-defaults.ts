@@ -6,8 +6,8 @@
 import { type CtyValue, isRecord } from "@tsvider/cty";
 import { defaultOf } from "../schema/defaults.js";
 import type { Schema } from "../schema/schema.js";
-import { elementAt, innerSchema, mapObjects } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
+import { elementAt, innerSchema, mapObjects } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
 
 /**
  * The proposed object with defaults filled in. `config` is the matching config object: null

@@ -7,14 +7,15 @@ import type { DeferralReason } from "../deferral.js";
 import { type AttributePath, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { withoutTimeouts } from "../timeouts.js";
+import { withoutWriteOnly } from "../values/complete.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { modifyDestroyPlan, modifyPlan } from "./modify-plan.js";
 import { withDefaults } from "./plan-defaults.js";
 import { plannedObject, replacePaths } from "./plan-values.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 import { checkPlanned } from "./result-checks.js";
 import { runPlanModifiers } from "./run-plan-modifiers.js";
-import { withoutWriteOnly } from "./values.js";
 
 export interface PlanResult {
   readonly diagnostics: Diagnostics;

@@ -6,9 +6,9 @@ import { defaultOf } from "../schema/defaults.js";
 import { entryType } from "../schema/implied-type.js";
 import { alwaysReplaces } from "../schema/plan-modifiers.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
-import { elementAt, elementPath, innerSchema, mapObjects } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
+import { elementAt, elementPath, innerSchema, mapObjects } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 
 /**
  * The planned object: Terraform's proposed new state with write-only values null and, when the

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
 import type { Schema } from "../schema/schema.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { proposedNewState } from "./proposed-new.js";
-import type { ObjectValue } from "./provider-server.js";
 
 const schema = {
   id: attr.string({ computed: true }),

@@ -8,8 +8,8 @@ import type { Block } from "../schema/blocks.js";
 import { elementType, entryType } from "../schema/implied-type.js";
 import type { AnyAttribute, NestedAttribute, NestedAttributes } from "../schema/nested.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
-import { innerSchema, setOwn } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
+import { innerSchema, setOwn } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
 
 /** Terraform's proposed new state: null only for a destroy (config null). */
 export function proposedNewState(

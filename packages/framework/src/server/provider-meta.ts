@@ -1,6 +1,7 @@
 // The provider_meta values a request carries, as handlers receive them (see ../provider-meta.ts).
-import { forAuthor } from "./author-values.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { forAuthor } from "../values/author-values.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 
 /** `providerMeta` for a handler: null when the module set none or the provider declares no schema. */
 export function providerMetaFor(

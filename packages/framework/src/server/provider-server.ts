@@ -1,14 +1,13 @@
 // The protocol-neutral provider server: the provider definition plus what one provider
 // process learns while it runs (its configuration, whether it was asked to stop). The
 // per-RPC modules beside this file take it as their first argument.
-import type { CtyValue } from "@tsvider/cty";
 import type { DataSource } from "../data-source.js";
 import { type Metrics, noMetrics } from "../metrics.js";
 import { PrivateStateCodec } from "../private-state.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { providerForEnvironment } from "../test-mode.js";
-import { StopRequestedError } from "./handler.js";
+import { StopRequestedError } from "../values/handler.js";
 
 export class ProviderServer {
   readonly provider: Provider;
@@ -57,6 +56,3 @@ export class ProviderServer {
     this.#stop.abort(new StopRequestedError());
   }
 }
-
-/** The value every decoded request carries for a resource: typed for the author at the edge. */
-export type ObjectValue = { readonly [attribute: string]: CtyValue };

@@ -12,15 +12,16 @@ import { componentLog } from "../internal/log.js";
 import { schemaContains } from "../schema/contains.js";
 import { entryType } from "../schema/implied-type.js";
 import type { Schema } from "../schema/schema.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
-import { checkConfig } from "./config-checks.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject } from "../values/complete.js";
+import { checkConfig } from "../values/config-checks.js";
+import { runHandler } from "../values/handler.js";
+import { elementAt, innerSchema } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
-import { runHandler } from "./handler.js";
-import { elementAt, innerSchema } from "./nesting.js";
 import { providerMetaFor } from "./provider-meta.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
-import { completeObject } from "./values.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function readDataSource(
   server: ProviderServer,

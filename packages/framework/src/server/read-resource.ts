@@ -3,14 +3,15 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
 import { IdentitySlot } from "./identity.js";
 import { providerMetaFor } from "./provider-meta.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkWhollyKnown } from "./result-checks.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
 
 /**
  * Refresh: returns the object as it is now, or null when it is gone (Terraform drops it), with

@@ -6,8 +6,8 @@ import { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
 import { componentLog } from "../internal/log.js";
 import { PrivateStateError } from "../private-state.js";
+import { runHandler } from "../values/handler.js";
 import { openSealed, sealAgain } from "./ephemeral-private.js";
-import { runHandler } from "./handler.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export interface RenewedEphemeralResource {

@@ -11,7 +11,7 @@ import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
 import type { Schema } from "../schema/schema.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { checkPlanned, checkWhollyKnown } from "./result-checks.js";
 
 const schema = {

@@ -20,9 +20,9 @@ import { schemaContains } from "../schema/contains.js";
 import { entryType } from "../schema/implied-type.js";
 import type { AnyAttribute } from "../schema/nested.js";
 import type { Schema } from "../schema/schema.js";
-import { elementAt, elementsOf, innerSchema, setOwn } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
+import { elementAt, elementsOf, innerSchema, setOwn } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 
 function report(
   diagnostics: Diagnostics,

@@ -11,12 +11,12 @@ import { entryType } from "../schema/implied-type.js";
 import type { AnyAttribute } from "../schema/nested.js";
 import { modifiersToRun, type PlanModifierRequest } from "../schema/plan-modifiers.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
-import { forAuthor, withExactNumbers } from "./author-values.js";
-import { addThrown } from "./handler.js";
-import { elementAt, elementPath, innerSchema, mapObjects, type Nesting } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
-import { completeObject } from "./values.js";
+import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { completeObject } from "../values/complete.js";
+import { addThrown } from "../values/handler.js";
+import { elementAt, elementPath, innerSchema, mapObjects, type Nesting } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 
 export interface ModifierInput {
   readonly prior: ObjectValue | null;

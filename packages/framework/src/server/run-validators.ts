@@ -13,10 +13,10 @@ import {
   type ValidatorContext,
   validatorsOf,
 } from "../schema/validators.js";
-import { addThrown } from "./handler.js";
-import { elementsOf, innerSchema } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
-import { ValuePath } from "./value-path.js";
+import { addThrown } from "../values/handler.js";
+import { elementsOf, innerSchema } from "../values/nesting.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { ValuePath } from "../values/value-path.js";
 
 /**
  * Runs every validator in `schema` over `config` (values as authors see them), adding what

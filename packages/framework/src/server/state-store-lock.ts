@@ -4,7 +4,7 @@
 
 import { Diagnostics } from "../diagnostics.js";
 import type { StateStore } from "../state-store.js";
-import { runHandler } from "./handler.js";
+import { runHandler } from "../values/handler.js";
 import type { ProviderServer } from "./provider-server.js";
 import { configuredStore, stateContext } from "./state-store-session.js";
 

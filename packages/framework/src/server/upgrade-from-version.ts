@@ -10,9 +10,10 @@ import { attributePathFrom, type Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
-import { completeObject, withoutWriteOnly } from "./values.js";
+import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function upgradeFromVersion(
   server: ProviderServer,

@@ -9,9 +9,10 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { JsonValue } from "../state-upgrade.js";
-import { runHandler } from "./handler.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { checkedIdentity } from "./identity.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 
 export async function upgradeResourceIdentity(
   server: ProviderServer,

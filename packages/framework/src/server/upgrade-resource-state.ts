@@ -6,9 +6,10 @@ import { CtyValueError } from "@tsvider/cty";
 import { decodeJson } from "@tsvider/cty/json";
 import { attributePathFrom, Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { completeObject } from "../values/complete.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { upgradeFromVersion } from "./upgrade-from-version.js";
-import { completeObject } from "./values.js";
 
 export async function upgradeResourceState(
   server: ProviderServer,

@@ -3,7 +3,8 @@
 
 import type { Action } from "../action.js";
 import type { Diagnostics } from "../diagnostics.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { validateComponentConfig } from "./validate-config.js";
 
 export function validateActionConfig(

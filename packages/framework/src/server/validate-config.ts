@@ -6,11 +6,12 @@ import type { Logger } from "@tsvider/rpcplugin";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Schema } from "../schema/schema.js";
-import { forAuthor } from "./author-values.js";
-import { checkConfig } from "./config-checks.js";
+import { forAuthor } from "../values/author-values.js";
+import { checkConfig } from "../values/config-checks.js";
+import { runHandler } from "../values/handler.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { warnDeprecated } from "./deprecation-warnings.js";
-import { runHandler } from "./handler.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ProviderServer } from "./provider-server.js";
 import { runValidators } from "./run-validators.js";
 
 export async function validateConfiguration(options: {

@@ -5,8 +5,9 @@
 import type { DataSource } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
-import { checkConfig } from "./config-checks.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { checkConfig } from "../values/config-checks.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { validateConfiguration } from "./validate-config.js";
 
 export async function validateDataResourceConfig(

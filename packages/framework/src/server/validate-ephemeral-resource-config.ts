@@ -2,7 +2,8 @@
 // still be unknown (see validate-config.ts).
 import type { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { validateComponentConfig } from "./validate-config.js";
 
 export function validateEphemeralResourceConfig(

@@ -2,9 +2,10 @@
 // just before it lists (see validate-config.ts).
 import { Diagnostics } from "../diagnostics.js";
 import type { ListResource } from "../list-resource.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { completeObject } from "../values/complete.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { validateComponentConfig } from "./validate-config.js";
-import { completeObject } from "./values.js";
 
 export function validateListResourceConfig(
   server: ProviderServer,

@@ -1,9 +1,10 @@
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
-import { checkConfig } from "./config-checks.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { completeObject } from "../values/complete.js";
+import { checkConfig } from "../values/config-checks.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { validateConfiguration } from "./validate-config.js";
-import { completeObject } from "./values.js";
 
 export async function validateProviderConfig(
   server: ProviderServer,

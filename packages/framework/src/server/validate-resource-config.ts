@@ -2,8 +2,9 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { checkConfiguredTimeouts } from "../timeouts.js";
-import { checkConfig } from "./config-checks.js";
-import type { ObjectValue, ProviderServer } from "./provider-server.js";
+import { checkConfig } from "../values/config-checks.js";
+import type { ObjectValue } from "../values/object-value.js";
+import type { ProviderServer } from "./provider-server.js";
 import { validateConfiguration } from "./validate-config.js";
 
 export async function validateResourceConfig(

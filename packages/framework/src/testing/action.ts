@@ -7,7 +7,7 @@ import { invokeAction } from "../server/invoke-action.js";
 import { planAction } from "../server/plan-action.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { validateActionConfig } from "../server/validate-action-config.js";
-import { input, plain, type TestValues } from "./test-provider.js";
+import { input, plain, type TestValues } from "./test-values.js";
 
 export interface ActionInvocationResult {
   /** Each progress message, in order, as Terraform prints them. */

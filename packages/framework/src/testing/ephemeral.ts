@@ -9,11 +9,12 @@ import type { EphemeralResource } from "../ephemeral-resource.js";
 import type { Provider } from "../provider.js";
 import { closeEphemeralResource } from "../server/close-ephemeral-resource.js";
 import { openEphemeralResource } from "../server/open-ephemeral-resource.js";
-import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import type { ProviderServer } from "../server/provider-server.js";
 import { renewEphemeralResource } from "../server/renew-ephemeral-resource.js";
 import { validateEphemeralResourceConfig } from "../server/validate-ephemeral-resource-config.js";
-import { LifecycleError } from "./lifecycle.js";
-import { input, overWire, plain, type TestValues } from "./test-provider.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { LifecycleError } from "./lifecycle-error.js";
+import { input, overWire, plain, type TestValues } from "./test-values.js";
 
 /** One opened instance, as Terraform holds it between calls. */
 export interface EphemeralInstance {

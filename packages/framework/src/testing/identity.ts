@@ -3,8 +3,8 @@
 import type { CtyValue } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
-import type { ObjectValue } from "../server/provider-server.js";
-import { overWire, type TestValues } from "./test-provider.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { overWire, type TestValues } from "./test-values.js";
 
 /**
  * A test's identity as the host would send it: null when not given (or the resource has no

@@ -2,7 +2,8 @@
 export type { ActionInvocationResult, ActionTestKit } from "./action.js";
 export { callProviderFunction } from "./call-function.js";
 export type { EphemeralCycleResult, EphemeralInstance, EphemeralTestKit } from "./ephemeral.js";
-export { LifecycleError, type LifecycleResult, type LifecycleSteps } from "./lifecycle.js";
+export type { LifecycleResult, LifecycleSteps } from "./lifecycle.js";
+export { LifecycleError } from "./lifecycle-error.js";
 export type { ListedObject, ListTestKit } from "./list.js";
 export { silentLog } from "./silent-log.js";
 export type { StateStoreTestKit } from "./state-store.js";
@@ -11,6 +12,6 @@ export {
   type StateResult,
   type TestProvider,
   type TestProviderOptions,
-  type TestValues,
   testProvider,
 } from "./test-provider.js";
+export type { TestValues } from "./test-values.js";

@@ -6,8 +6,10 @@ import { valuesEqual } from "@tsvider/cty";
 import type { Diagnostic } from "../diagnostics.js";
 import { entryType } from "../schema/implied-type.js";
 import type { Schema } from "../schema/schema.js";
-import type { ObjectValue } from "../server/provider-server.js";
-import type { PlanResult, StateResult, TestProvider, TestValues } from "./test-provider.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { LifecycleError } from "./lifecycle-error.js";
+import type { PlanResult, StateResult, TestProvider } from "./test-provider.js";
+import type { TestValues } from "./test-values.js";
 
 export interface LifecycleSteps {
   /** The configuration the object is created with. */
@@ -31,22 +33,6 @@ export interface LifecycleResult {
   readonly identities: readonly (ObjectValue | null)[];
   /** Every warning any step gave. */
   readonly warnings: readonly Diagnostic[];
-}
-
-/** Thrown by `lifecycle` at the first step that fails. */
-export class LifecycleError extends Error {
-  readonly step: string;
-  readonly diagnostics: readonly Diagnostic[];
-  constructor(step: string, message: string, diagnostics: readonly Diagnostic[] = []) {
-    const listed = diagnostics.map(
-      (d) =>
-        `\n  ${d.severity}: ${d.summary}${d.path?.length ? ` (at ${JSON.stringify(d.path)})` : ""}${d.detail ? `\n    ${d.detail}` : ""}`,
-    );
-    super(`${step}: ${message}${listed.join("")}`);
-    this.name = "LifecycleError";
-    this.step = step;
-    this.diagnostics = diagnostics;
-  }
 }
 
 export async function runLifecycle(

@@ -8,9 +8,10 @@ import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { generateResourceConfig } from "../server/generate-resource-config.js";
 import { listResource } from "../server/list-resource.js";
-import type { ObjectValue, ProviderServer } from "../server/provider-server.js";
+import type { ProviderServer } from "../server/provider-server.js";
 import { validateListResourceConfig } from "../server/validate-list-resource-config.js";
-import { input, overWire, plain, type TestValues } from "./test-provider.js";
+import type { ObjectValue } from "../values/object-value.js";
+import { input, overWire, plain, type TestValues } from "./test-values.js";
 
 /** One result as Terraform decodes it. */
 export interface ListedObject {

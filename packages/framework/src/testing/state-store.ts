@@ -11,7 +11,7 @@ import { deleteState, getStates } from "../server/state-store-states.js";
 import { validateStateStoreConfig } from "../server/validate-state-store-config.js";
 import { StateBytesAssembler, writeStateBytes } from "../server/write-state-bytes.js";
 import type { StateStore } from "../state-store.js";
-import { input, plain, type TestValues } from "./test-provider.js";
+import { input, plain, type TestValues } from "./test-values.js";
 
 /** What Terraform proposes (8 MiB). */
 const terraformChunkSize = 8 * 1024 * 1024;

@@ -4,11 +4,10 @@
 // fails here too), the proposed new state computed as Terraform computes it, and the
 // framework's checks of plans and results on. What comes back is plain data: values as
 // decoded from the wire and diagnostics as { severity, summary, detail, path }.
-import { type CtyType, type CtyValue, containsUnknown, Decimal } from "@tsvider/cty";
+import { type CtyValue, containsUnknown, Decimal } from "@tsvider/cty";
 import type { DataSource } from "../data-source.js";
 import type { DeferralReason } from "../deferral.js";
 import { type AttributePath, type Diagnostic, Diagnostics } from "../diagnostics.js";
-import { decodeDynamic, encodeDynamic } from "../protocol/wire.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
@@ -18,7 +17,7 @@ import { importResourceState } from "../server/import-resource-state.js";
 import { moveResourceState } from "../server/move-resource-state.js";
 import { planResourceChange } from "../server/plan-resource-change.js";
 import { proposedNewState } from "../server/proposed-new.js";
-import { type ObjectValue, ProviderServer } from "../server/provider-server.js";
+import { ProviderServer } from "../server/provider-server.js";
 import { readDataSource } from "../server/read-data-source.js";
 import { readResource } from "../server/read-resource.js";
 import { planPrivate } from "../server/resource-private.js";
@@ -27,17 +26,15 @@ import { upgradeResourceState } from "../server/upgrade-resource-state.js";
 import { validateDataResourceConfig } from "../server/validate-data-resource-config.js";
 import { validateProviderConfig } from "../server/validate-provider-config.js";
 import { validateResourceConfig } from "../server/validate-resource-config.js";
-import { completeObject } from "../server/values.js";
 import type { JsonValue } from "../state-upgrade.js";
+import type { ObjectValue } from "../values/object-value.js";
 import { type ActionTestKit, actionTestKit } from "./action.js";
 import { type EphemeralTestKit, ephemeralTestKit } from "./ephemeral.js";
 import { identityInput, identityOutput } from "./identity.js";
 import { type LifecycleResult, type LifecycleSteps, runLifecycle } from "./lifecycle.js";
 import { type ListTestKit, listTestKit } from "./list.js";
 import { type StateStoreTestKit, stateStoreTestKit } from "./state-store.js";
-
-/** An object as a test writes it: attributes it leaves out are null (blocks: none). */
-export type TestValues = { readonly [attribute: string]: unknown };
+import { input, overWire, plain, type TestValues } from "./test-values.js";
 
 export interface TestProviderOptions {
   /**
@@ -507,47 +504,6 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
     lists: listTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
   };
   return kit;
-}
-
-/** A test's object made whole (left-out attributes null) and carried over the wire. */
-export function input(
-  schema: Resource["schema"],
-  values: TestValues,
-  type: CtyType,
-  diagnostics: Diagnostics,
-  what: string,
-): ObjectValue | undefined {
-  const complete = completeObject(schema, values, `the ${what} given`, diagnostics);
-  return complete && overWire(complete, type, diagnostics, what);
-}
-
-/**
- * The value after a trip over the wire: encoded and decoded as the tfplugin6 adapter does.
- * `answer`: the provider's side encodes it (an error there is the provider's bug), else the
- * host's (an error there is a bad value in the test).
- */
-export function overWire<T extends CtyValue>(
-  value: T,
-  type: CtyType,
-  diagnostics: Diagnostics,
-  what: string,
-  answer = false,
-): T | undefined {
-  if (value === null) return value;
-  const encoded = encodeDynamic(value, type, diagnostics, what);
-  if (!encoded) {
-    if (!answer) {
-      // The host would never send it: the test's value does not fit the schema.
-      const last = diagnostics.items.at(-1);
-      if (last) Object.assign(last, { summary: `Invalid ${what}` });
-    }
-    return undefined;
-  }
-  return decodeDynamic(encoded, type, diagnostics, what) as T | undefined;
-}
-
-export function plain(diagnostics: Diagnostics): Diagnostic[] {
-  return diagnostics.items.map((d) => ({ ...d }));
 }
 
 /** JSON text with exact numbers: bigints and Decimals written as the numbers they are. */

@@ -14,8 +14,8 @@ import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
-import type { ObjectValue } from "../server/provider-server.js";
 import { checkPlanned } from "../server/result-checks.js";
+import type { ObjectValue } from "../values/object-value.js";
 
 const SECRET = "correct-horse-battery-staple";
 const OTHER = "tr0ub4dor-and-3";

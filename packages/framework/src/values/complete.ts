@@ -6,7 +6,7 @@ import type { Diagnostics } from "../diagnostics.js";
 import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
 import { elementPath, innerSchema, mapObjects, setOwn } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue } from "./object-value.js";
 import { ValuePath } from "./value-path.js";
 
 export function isWhollyKnown(value: CtyValue): boolean {

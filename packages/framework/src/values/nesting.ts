@@ -1,10 +1,11 @@
 // Stepping into the value of a nested attribute or a block: one object (single, group), the
 // elements of a list or set, or the entries of a map, each with its path. Every walk over
-// values in the server goes through here, so each nesting mode is handled in one place.
+// values goes through here (the engine's, the config checks', the schema's over defaults), so
+// each nesting mode is handled in one place.
 import { type CtyValue, isRecord, isUnknown } from "@tsvider/cty";
 import type { Block } from "../schema/blocks.js";
 import type { NestedAttribute } from "../schema/nested.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue } from "./object-value.js";
 import type { ValuePath } from "./value-path.js";
 
 export type Nesting = NestedAttribute["nesting"] | Block["nesting"];

@@ -6,7 +6,7 @@ import { type CtyNumber, type CtyValue, Decimal, isRecord } from "@tsvider/cty";
 import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
 import { elementAt, innerSchema, mapObjects } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue } from "./object-value.js";
 
 /** The object with every float64 attribute as the nearest double. */
 export function forAuthor(schema: Schema, object: ObjectValue): ObjectValue {

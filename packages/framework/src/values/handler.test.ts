@@ -10,10 +10,10 @@ import { Diagnostics, TsviderError } from "../diagnostics.js";
 import { MASK, rememberSecrets, withLogScope } from "../internal/log-values.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
-import { applyResourceChange } from "./apply-resource-change.js";
-import { serverWith } from "./core-fixture.test-support.js";
+import { applyResourceChange } from "../server/apply-resource-change.js";
+import { serverWith } from "../server/core-fixture.test-support.js";
+import { stopProvider } from "../server/stop-provider.js";
 import { addThrown, cancellationOf, runHandler, StopRequestedError } from "./handler.js";
-import { stopProvider } from "./stop-provider.js";
 
 describe("runHandler", () => {
   it("returns what the handler returns, sync or async", async () => {

@@ -2,6 +2,8 @@
 // attributes (Terraform checks these too, but bad input must not pass), block counts, and what
 // the TypeScript types promise the author (no null elements, int64 whole and in range, float64
 // within a double's range). Unknown values are skipped: validation runs again when they are known.
+// The same checks hold for a provider function's arguments (function.ts) and an attribute's
+// default (schema/defaults.ts).
 import { type CtyNumber, type CtyValue, Decimal, isRecord, isUnknown, numberText } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import type { Block } from "../schema/blocks.js";
@@ -9,7 +11,7 @@ import type { Schema } from "../schema/schema.js";
 import type { ValueType } from "../schema/types.js";
 import { toDouble } from "./author-values.js";
 import { elementsOf, innerSchema } from "./nesting.js";
-import type { ObjectValue } from "./provider-server.js";
+import type { ObjectValue } from "./object-value.js";
 import { ValuePath } from "./value-path.js";
 
 export interface ConfigCheckOptions {
