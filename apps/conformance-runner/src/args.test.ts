@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseExamplesArgs, reattachedLabels } from "./args.js";
+import { parseExamplesArgs } from "./args.js";
 
 const defaults = { jobs: 4, reportDir: "/r", expectedFailures: "/x.json", durations: "/d.json" };
-const parsedDefaults = { ...defaults, hosts: "pinned", recordDurations: false, reattach: "none" };
+const parsedDefaults = { ...defaults, hosts: "pinned", recordDurations: false, reattach: false };
 
 describe("examples arguments", () => {
   it("takes --jobs, --report-dir and filters in any order", () => {
@@ -27,7 +27,7 @@ describe("examples arguments", () => {
     expect(() => parseExamplesArgs(["--jobs=two"], defaults)).toThrow('not "two"');
     expect(() => parseExamplesArgs(["--report-dir"], defaults)).toThrow("--report-dir needs a value");
     expect(() => parseExamplesArgs(["--job", "2"], defaults)).toThrow(
-      "unknown option --job; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations and --reattach none|all|all-but-tofu",
+      "unknown option --job; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations and --reattach",
     );
   });
 
@@ -57,15 +57,11 @@ describe("examples arguments", () => {
     );
   });
 
-  it("takes the columns to reattach, and which labels each set names", () => {
-    expect(parseExamplesArgs(["--reattach", "all-but-tofu"], defaults).reattach).toBe("all-but-tofu");
-    expect(parseExamplesArgs(["--reattach=all"], defaults).reattach).toBe("all");
-    expect(() => parseExamplesArgs(["--reattach", "terraform"], defaults)).toThrow(
-      '--reattach takes none, all, all-but-tofu, not "terraform"',
-    );
-    const labels = ["tofu", "terraform", "tofu-1.6.3", "terraform-1.5.7"];
-    expect(reattachedLabels("none", labels)).toEqual([]);
-    expect(reattachedLabels("all", labels)).toEqual(labels);
-    expect(reattachedLabels("all-but-tofu", labels)).toEqual(["terraform", "tofu-1.6.3", "terraform-1.5.7"]);
+  it("takes --reattach, a flag without a value", () => {
+    expect(parseExamplesArgs(["--reattach", "functions/"], defaults)).toMatchObject({
+      reattach: true,
+      filters: ["functions/"],
+    });
+    expect(() => parseExamplesArgs(["--reattach=all"], defaults)).toThrow("unknown option --reattach=all");
   });
 });

@@ -22,28 +22,16 @@ export interface ExamplesOptions {
   readonly durations: string;
   /** `--record-durations`: update the durations file from this run. */
   readonly recordDurations: boolean;
-  /** `--reattach SET`: the columns whose cells attach every command to one provider process. */
-  readonly reattach: ReattachSet;
-}
-
-/**
- * `none`: every command starts the provider, as a practitioner's run does (the default).
- * `all`: every column attaches its commands to one provider process per cell.
- * `all-but-tofu`: every column but the pinned OpenTofu does, so each example still runs the
- * practitioner's way once; the representative run (`./dev test`) uses it.
- */
-export const REATTACH_SETS = ["none", "all", "all-but-tofu"] as const;
-export type ReattachSet = (typeof REATTACH_SETS)[number];
-
-/** The column labels `set` reattaches, of the matrix's `labels`. */
-export function reattachedLabels(set: ReattachSet, labels: readonly string[]): string[] {
-  if (set === "none") return [];
-  return set === "all" ? [...labels] : labels.filter((l) => l !== "tofu");
+  /**
+   * `--reattach`: each cell starts the provider once and attaches every command after `init`
+   * to it, instead of every command starting it as a practitioner's run does (the default).
+   */
+  readonly reattach: boolean;
 }
 
 /**
  * `--jobs N` (`-j N`), `--report-dir DIR`, `--expected-failures FILE`, `--hosts SET`,
- * `--shard i/n`, `--durations FILE`, `--record-durations`, `--reattach SET` (or `--flag=value`) and filters, in
+ * `--shard i/n`, `--durations FILE`, `--record-durations`, `--reattach` (or `--flag=value`) and filters, in
  * any order.
  */
 export function parseExamplesArgs(
@@ -57,7 +45,7 @@ export function parseExamplesArgs(
   let hosts: HostSet = "pinned";
   let shard: Shard | undefined;
   let recordDurations = false;
-  let reattach: ReattachSet = "none";
+  let reattach = false;
   const filters: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -78,14 +66,10 @@ export function parseExamplesArgs(
     else if (flag === "--shard") shard = parseShard(value());
     else if (flag === "--durations") durations = resolve(value());
     else if (flag === "--record-durations" && inline === undefined) recordDurations = true;
-    else if (flag === "--reattach") {
-      const v = value();
-      if (!(REATTACH_SETS as readonly string[]).includes(v))
-        throw new UsageError(`--reattach takes ${REATTACH_SETS.join(", ")}, not ${JSON.stringify(v)}`);
-      reattach = v as ReattachSet;
-    } else if (arg.startsWith("-"))
+    else if (flag === "--reattach" && inline === undefined) reattach = true;
+    else if (arg.startsWith("-"))
       throw new UsageError(
-        `unknown option ${arg}; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations and --reattach none|all|all-but-tofu`,
+        `unknown option ${arg}; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations and --reattach`,
       );
     else filters.push(arg);
   }

@@ -279,7 +279,7 @@ describe("runExample", () => {
       namespace: provider.namespace,
       type: provider.type,
       matrix,
-      reattached: new Set(),
+      reattach: false,
       binary() {
         throw new Error("no binary is looked up for a refused example");
       },

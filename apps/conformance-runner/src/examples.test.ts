@@ -378,7 +378,7 @@ export function after({ dir, passed }) {
     expect(existsSync(join(result!.dir!, "cleaned-up"))).toBe(true);
   });
 
-  it("attaches a reattached column's commands to one provider process, unless the example needs one per command", async () => {
+  it("attaches a cell's commands to one provider process, unless the example needs one per command", async () => {
     // Each provider process appends its pid to a file as it starts (NODE_OPTIONS reaches the
     // provider in both ways: tofu passes its environment on, and the runner starts the
     // reattached one with the example's). The count of processes is the check, not a time.
@@ -397,7 +397,7 @@ export function after({ dir, passed }) {
       binaries: ["tofu"],
       providerPerCommand: "the test of the runner's own exception",
     });
-    const reattaching: Environment = { ...env, reattached: new Set(["tofu"]) };
+    const reattaching: Environment = { ...env, reattach: true };
     const processes = async (name: string) =>
       new Set((await readFile(join(starts, name), "utf8")).trim().split("\n")).size;
 
@@ -426,7 +426,7 @@ export function after({ dir, passed }) {
   });
 
   it("fails a reattached cell whose provider does not serve, with its standard error", async () => {
-    const reattaching: Environment = { ...env, reattached: new Set(["tofu"]) };
+    const reattaching: Environment = { ...env, reattach: true };
     await example(
       "no-serve",
       'output "x" { value = 1 }\n',

@@ -140,7 +140,7 @@ export interface ExampleResult {
   readonly steps: readonly string[];
   /**
    * The commands after `init` attached to one provider process started for the cell
-   * (TF_REATTACH_PROVIDERS) instead of each starting the provider; see Environment.reattached.
+   * (TF_REATTACH_PROVIDERS) instead of each starting the provider; see Environment.reattach.
    */
   readonly reattached?: true;
   /** Where it ran (kept when it failed). */
@@ -176,14 +176,15 @@ export interface Environment {
   /** The binaries every example is tried on, in column order. */
   readonly matrix: readonly MatrixBinary[];
   /**
-   * The labels of the columns whose cells start the provider once, in debug mode, after
-   * `init` has installed it from the mirror, and attach every later command to that process;
-   * the other columns let each command start the provider, as a practitioner's run does.
-   * Attaching proves the same behaviour for a fraction of the provider starts (OpenTofu
-   * starts the provider three to five times per command), but not the host's own start and
-   * handshake, so every example still runs that way on at least the pinned OpenTofu.
+   * Each cell starts the provider once, in debug mode, after `init` has installed it from the
+   * mirror, and attaches every later command to that process; otherwise each command starts
+   * the provider, as a practitioner's run does. Attaching proves the same behaviour for a
+   * fraction of the provider starts (OpenTofu starts the provider three to five times per
+   * command), but not the host's own start and handshake of the provider: the fast run
+   * (`./dev test`) attaches, the full one (`./dev conformance`) does not. An example whose
+   * requirements.json names `providerPerCommand` always runs the practitioner's way.
    */
-  readonly reattached: ReadonlySet<string>;
+  readonly reattach: boolean;
   /** The pinned binary of that kind; throws BinaryNotFoundError (saying why) when it is missing. */
   binary(this: Environment, name: BinaryName): AvailableBinary;
   /** The address `name` records in the lock file for the provider. */
@@ -210,8 +211,8 @@ export async function prepareEnvironment(options: {
   version: string;
   executable: string;
   matrix?: readonly MatrixBinary[];
-  /** See Environment.reattached (default: none). */
-  reattached?: readonly string[];
+  /** See Environment.reattach (default: false). */
+  reattach?: boolean;
 }): Promise<Environment> {
   const mirrorDir = join(options.workRoot, "mirror");
   const mirror = await installProviderMirror({
@@ -231,7 +232,7 @@ export async function prepareEnvironment(options: {
     namespace: options.namespace,
     type: options.type,
     matrix,
-    reattached: new Set(options.reattached ?? []),
+    reattach: options.reattach ?? false,
     // Reads this.matrix, not the closure's, so `{ ...env, matrix }` changes what it finds.
     binary(this: Environment, name) {
       const found = this.matrix.find((m) => m.label === name) ?? this.matrix.find((m) => m.kind === name);
@@ -469,7 +470,7 @@ export async function runExampleOn(
   const tooOld = skipReason(requirements, bin);
   if (tooOld !== undefined) return done({ status: "skip", steps: [], skipReason: tooOld });
   const binary = bin.kind;
-  const reattaching = env.reattached.has(bin.label) && requirements.providerPerCommand === undefined;
+  const reattaching = env.reattach && requirements.providerPerCommand === undefined;
 
   const steps: string[] = [];
   let current = "copy";

@@ -1,6 +1,6 @@
 // tsvider conformance runner.
 //   examples [--jobs N] [--report-dir DIR] [--hosts SET] [--shard i/n] [--record-durations]
-//            [--reattach none|all|all-but-tofu] [filter...]  run the reference provider's examples (those whose names contain a
+//            [--reattach] [filter...]  run the reference provider's examples (those whose names contain a
 //             filter, when given) on every binary of the matrix (pinned tofu, pinned terraform,
 //             TSVIDER_EXTRA_BINARIES, the host set's builds), as each example's
 //             requirements.json allows, in parallel; a table on stdout, JSON, JUnit XML,
@@ -14,7 +14,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig } from "@tsvider/conformance";
-import { parseExamplesArgs, reattachedLabels, UsageError } from "./args.js";
+import { parseExamplesArgs, UsageError } from "./args.js";
 import {
   copyExample,
   type Environment,
@@ -48,7 +48,7 @@ const DEMO_EXAMPLE = "resources/tsvider_file_content/basic";
 
 async function setUp(
   matrix?: readonly MatrixBinary[],
-  reattached?: readonly string[],
+  reattach?: boolean,
 ): Promise<{ env: Environment; cleanup: () => Promise<void> }> {
   const workRoot = await mkdtemp(join(tmpdir(), "tsvider-conformance-"));
   const env = await prepareEnvironment({
@@ -58,7 +58,7 @@ async function setUp(
     version: referenceProvider.version,
     executable: referenceProvider.executable,
     ...(matrix ? { matrix } : {}),
-    ...(reattached ? { reattached } : {}),
+    ...(reattach !== undefined ? { reattach } : {}),
   });
   return { env, cleanup: () => rm(workRoot, { recursive: true, force: true }) };
 }
@@ -107,11 +107,7 @@ async function examples(args: readonly string[]): Promise<number> {
     only = (name, label) => keys.has(`${name}\u0000${label}`);
     shardLine = `\nshard ${options.shard.index}/${options.shard.count}: ${mine.cells.length} of ${cells.length} cells, about ${Math.round(mine.seconds)}s of ${Math.round(cells.reduce((t, c) => t + c.seconds, 0))}s recorded`;
   }
-  const reattached = reattachedLabels(
-    options.reattach,
-    matrix.map((m) => m.label),
-  );
-  const { env, cleanup } = await setUp(matrix, reattached);
+  const { env, cleanup } = await setUp(matrix, options.reattach);
   console.log(
     `provider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}${
       options.filters.length > 0 ? ` of ${all.length}` : ""
@@ -123,9 +119,9 @@ async function examples(args: readonly string[]): Promise<number> {
         ? `${b.label}: ${b.path} (${b.kind} ${b.version})`
         : `${b.label}: missing: ${b.missing}`,
     );
-  if (reattached.length > 0)
+  if (options.reattach)
     console.log(
-      `reattached: ${reattached.join(", ")} (one provider process per cell, which every command after init attaches to; the other columns start it per command)`,
+      "reattach: each cell starts the provider once and attaches every command after init to it (but examples that need a process per command)",
     );
   for (const h of notAdded) console.log(`${h.kind} ${h.version}: ${h.path}, no column: ${h.why}`);
   for (const h of unavailable) console.log(`${h.kind} ${h.version}: not built: ${h.unavailable}`);

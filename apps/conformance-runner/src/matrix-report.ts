@@ -112,7 +112,7 @@ function model(report: RunReport): Model {
 
 /** Under the heading when a column ran that way: what "reattached" means. */
 const REATTACHED =
-  "Columns marked (reattached): each cell started the provider once, in debug mode, after `init` installed it from the mirror, and every later command attached to that process through TF_REATTACH_PROVIDERS. In the other columns every command starts the provider itself, as a practitioner's run does.";
+  "Columns marked (reattached): each cell started the provider once, in debug mode, after `init` installed it from the mirror, and every later command attached to that process through TF_REATTACH_PROVIDERS, except in the examples whose requirements.json says why they need a process per command (providerPerCommand). Elsewhere every command starts the provider itself, as a practitioner's run does.";
 
 function total(t: Record<Verdict, number>): string {
   const parts = [`${t.pass} passed`, `${t.fail} failed`, `${t.skip} skipped`];
