@@ -7,15 +7,19 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ACTION_CANCEL_VERSION } from "./action-cancel.test-support.js";
 import {
-  initProject,
+  initAttachedProject,
   installTestProvider,
   interruptWhen,
   setUpTerraform,
+  stopAttachedProviders,
   type TofuSetup,
 } from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let terraform: TofuSetup;
 beforeAll(async () => {
@@ -25,7 +29,7 @@ afterAll(() => terraform.cleanup());
 
 describe("tsvider_write_marker on the real Terraform", () => {
   it("runs with -invoke, showing each progress message", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       terraform,
       "invoke",
       `action "tsvider_write_marker" "deployed" {
@@ -58,7 +62,7 @@ describe("tsvider_write_marker on the real Terraform", () => {
   });
 
   it("runs after a resource is created, from its action_trigger", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       terraform,
       "trigger",
       `resource "tsvider_file_content" "f" {
@@ -94,7 +98,7 @@ action "tsvider_write_marker" "created" {
   });
 
   it("fails the apply with the action's diagnostic, and refuses a bad path at plan", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       terraform,
       "failing",
       `action "tsvider_write_marker" "blocked" {
@@ -133,7 +137,7 @@ action "tsvider_write_marker" "directory" {
 
 describe("tsvider_write_marker's validation on the real Terraform", () => {
   it("points at the attribute inside the action's config block", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       terraform,
       "invalid",
       `action "tsvider_write_marker" "m" {

@@ -8,8 +8,17 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTerraform, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTerraform,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let terraform: TofuSetup;
 let tofu: TofuSetup;
@@ -80,7 +89,7 @@ const refusal = (what: string) =>
 
 describe("a provider configured from a value not known until apply", () => {
   it("defers its resources under terraform plan -allow-deferral, on create and on refresh", async () => {
-    const work = await initProject(terraform, "provider-unknown", unknownProviderConfig);
+    const work = await initAttachedProject(terraform, "provider-unknown", unknownProviderConfig);
     // Round 1: only what the provider's configuration waits for is planned.
     expect(await planWithDeferral(work, "round1")).toEqual({
       planned: [["terraform_data.seed", "create"]],
@@ -113,7 +122,7 @@ describe("a provider configured from a value not known until apply", () => {
   });
 
   it("fails under terraform plan without -allow-deferral, naming the unknown attribute", async () => {
-    const work = await initProject(terraform, "provider-unknown-refused", unknownProviderConfig);
+    const work = await initAttachedProject(terraform, "provider-unknown-refused", unknownProviderConfig);
     const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
     expect(plan.stderr).toMatch(refusal("provider tsvider configuration"));
     expect(plan.stderr.replace(/\s+/g, " ")).toContain(
@@ -123,14 +132,14 @@ describe("a provider configured from a value not known until apply", () => {
   });
 
   it("fails under OpenTofu, which never allows deferral", async () => {
-    const work = await initProject(tofu, "provider-unknown-tofu", unknownProviderConfig);
+    const work = await initAttachedProject(tofu, "provider-unknown-tofu", unknownProviderConfig);
     const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
     expect(plan.stderr).toMatch(refusal("provider tsvider configuration"));
   });
 
   it("configures as usual once the label is known, under both hosts", async () => {
     for (const host of [terraform, tofu]) {
-      const work = await initProject(
+      const work = await initAttachedProject(
         host,
         "provider-known",
         `provider "tsvider" {\n  label = "known"\n}\nresource "tsvider_local_directory" "d" {\n  path = "\${path.module}/d"\n}\n`,
@@ -143,7 +152,7 @@ describe("a provider configured from a value not known until apply", () => {
 
 describe("a resource that defers its own plan (test-only tsvider_test_deferred)", () => {
   it("is deferred with absent_prereq under terraform plan -allow-deferral", async () => {
-    const work = await initProject(terraform, "resource-defers", deferredResource(false), testMode);
+    const work = await initAttachedProject(terraform, "resource-defers", deferredResource(false), testMode);
     expect(await planWithDeferral(work, "plan")).toEqual({
       planned: [],
       deferred: [["tsvider_test_deferred.d", "absent_prereq", "create"]],
@@ -152,7 +161,12 @@ describe("a resource that defers its own plan (test-only tsvider_test_deferred)"
 
   it("is an error naming the resource without -allow-deferral, and under OpenTofu", async () => {
     for (const host of [terraform, tofu]) {
-      const work = await initProject(host, "resource-defers-refused", deferredResource(false), testMode);
+      const work = await initAttachedProject(
+        host,
+        "resource-defers-refused",
+        deferredResource(false),
+        testMode,
+      );
       const plan = await work.run(["plan", "-no-color"], { okCodes: [1] });
       expect(plan.stderr).toMatch(refusal("tsvider_test_deferred plan"));
       expect(plan.stderr.replace(/\s+/g, " ")).toContain(
@@ -162,7 +176,7 @@ describe("a resource that defers its own plan (test-only tsvider_test_deferred)"
   });
 
   it("plans as usual when it does not defer", async () => {
-    const work = await initProject(terraform, "resource-ready", deferredResource(true), testMode);
+    const work = await initAttachedProject(terraform, "resource-ready", deferredResource(true), testMode);
     expect(await planWithDeferral(work, "plan")).toEqual({
       planned: [["tsvider_test_deferred.d", "create"]],
       deferred: [],

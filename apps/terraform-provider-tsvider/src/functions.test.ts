@@ -1,5 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -7,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => tofu.cleanup());
 
-const project = (name: string, body: string) => initProject(tofu, name, body);
+const project = (name: string, body: string) => initAttachedProject(tofu, name, body);
 
 describe("provider functions on the real tofu", () => {
   it("computes outputs on an unconfigured provider, variadic arguments included", async () => {

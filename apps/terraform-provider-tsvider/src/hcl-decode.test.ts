@@ -1,8 +1,17 @@
 // hcl_decode through the single-file provider and the real tofu: @tsvider/hcl loads inside the
 // bundle on the first call, values (512-bit numbers included) reach tofu intact, and bad text
 // is shown as an error on "text" with every problem's line and column.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTerraform, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTerraform,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let tofu: TofuSetup;
 let terraform: TofuSetup;
@@ -14,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([tofu?.cleanup(), terraform?.cleanup()]));
 
-const project = (name: string, body: string) => initProject(tofu, name, body);
+const project = (name: string, body: string) => initAttachedProject(tofu, name, body);
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("hcl_decode on the real tofu", () => {
@@ -121,7 +130,7 @@ output "size" {
 
 describe("hcl_decode on the real Terraform", () => {
   it("decodes the same value and shows the same error", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       terraform,
       "terraform",
       `output "decoded" {
@@ -133,7 +142,7 @@ describe("hcl_decode on the real Terraform", () => {
     const res = await work.run(["output", "-json", "decoded"]);
     expect(flat(res.stdout)).toContain('"big":12345678901234567890123');
     expect(JSON.parse(res.stdout)).toMatchObject({ x: 0.3 });
-    const bad = await initProject(
+    const bad = await initAttachedProject(
       terraform,
       "terraform-error",
       `output "bad" {

@@ -4,8 +4,16 @@
 // the practitioner sees them, each pointing at its line of main.tf.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let tofu: TofuSetup;
 let server: Server;
@@ -58,7 +66,7 @@ beforeEach(() => seen.clear());
 
 describe("tsvider_http_api on the real tofu", () => {
   it("sends the provider's token and headers to its endpoint, and retries a busy server", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "settings",
       `provider "tsvider" {
@@ -96,7 +104,7 @@ output "busy" {
   });
 
   it("a refused connection fails the plan with a diagnostic at the url line", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "refused",
       `provider "tsvider" {
@@ -117,7 +125,7 @@ data "tsvider_http_api" "down" {
   });
 
   it("a server that never answers fails at the timeout line, after the time given", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "timeout",
       `provider "tsvider" {
@@ -137,7 +145,7 @@ data "tsvider_http_api" "slow" {
   });
 
   it("a bad provider setting is refused at its line of the provider block", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "bad-provider",
       `provider "tsvider" {
@@ -157,7 +165,7 @@ data "tsvider_provider_config_reader" "c" {}
   });
 
   it("a bad method is refused at validation, at its line", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "bad-method",
       `data "tsvider_http_api" "x" {
@@ -175,7 +183,7 @@ data "tsvider_provider_config_reader" "c" {}
 
 describe("tsvider_provider_config_reader and tsvider_env_variables on the real tofu", () => {
   it("the token and sensitive variables are masked in tofu's plan output", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "masked",
       `provider "tsvider" {

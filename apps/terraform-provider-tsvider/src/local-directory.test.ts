@@ -5,14 +5,15 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { attachedWorkdir, setUpTofu, stopAttachedProviders, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-directory-");
 });
+afterEach(() => stopAttachedProviders());
 afterAll(() => tofu.cleanup());
 
 /** Config for a directory "out" holding `files` (name → content), in the order given. */
@@ -38,9 +39,13 @@ async function project(name: string, text: string): Promise<Workdir> {
   const dir = join(tofu.root, name);
   await mkdir(dir);
   await writeFile(join(dir, "main.tf"), text);
-  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile });
-  await work.run(["init", "-no-color"]);
-  return work;
+  await new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile }).run([
+    "init",
+    "-no-color",
+  ]);
+  // What the resource does is the subject here, not how tofu starts the provider: one provider
+  // process serves all of a test's commands.
+  return attachedWorkdir(tofu, dir);
 }
 
 async function applied(name: string, files: readonly (readonly [string, string])[]): Promise<Workdir> {

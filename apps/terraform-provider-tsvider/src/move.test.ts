@@ -6,9 +6,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
-import { initProject, setUpTerraform, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import {
+  initAttachedProject,
+  setUpTerraform,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 const CONTENT = "moved-content-7f3a\n";
 const header = `terraform {
@@ -41,7 +50,7 @@ describe.each([
   afterAll(() => tofu.cleanup());
 
   it("moves a tsvider_file_content object to tsvider_secret_file: plan shows the move, apply, then no change", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "file-to-secret",
       `resource "tsvider_file_content" "x" {
@@ -100,7 +109,7 @@ moved {
   });
 
   it("refuses a move from a type the target cannot take over, naming both, and changes nothing", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "directory-to-secret",
       `resource "tsvider_local_directory" "d" {

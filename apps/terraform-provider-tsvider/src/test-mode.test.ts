@@ -3,8 +3,16 @@
 // (here tsvider_test_failing, which fails on demand and keeps the prior state when it does).
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let tofu: TofuSetup;
 
@@ -32,7 +40,7 @@ const resourceTypes = (json: SchemaJson) =>
 describe("test-only components", () => {
   it("are not in the schema, and cannot be used, without TSVIDER_TESTMODE", async () => {
     // Set to something other than true, so a TSVIDER_TESTMODE of the test run itself cannot leak in.
-    const work = await initProject(tofu, "without", failing(false), { TSVIDER_TESTMODE: "false" });
+    const work = await initAttachedProject(tofu, "without", failing(false), { TSVIDER_TESTMODE: "false" });
     const schema = JSON.parse((await work.run(["providers", "schema", "-json"])).stdout) as SchemaJson;
     expect(resourceTypes(schema)).toContain("tsvider_file_content");
     for (const type of testTypes) expect(resourceTypes(schema)).not.toContain(type);
@@ -45,7 +53,7 @@ describe("test-only components", () => {
   });
 
   it("are served with TSVIDER_TESTMODE=true: a failure on demand keeps the prior state", async () => {
-    const work = await initProject(tofu, "with", failing(true), { TSVIDER_TESTMODE: "true" });
+    const work = await initAttachedProject(tofu, "with", failing(true), { TSVIDER_TESTMODE: "true" });
     const schema = JSON.parse((await work.run(["providers", "schema", "-json"])).stdout) as SchemaJson;
     for (const type of testTypes) expect(resourceTypes(schema)).toContain(type);
 

@@ -2,15 +2,18 @@
 // share: the bundled provider installed in a filesystem mirror under a fresh directory, and a
 // CLI configuration that points the binary there.
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  currentPlatform,
+  type DebugProvider,
   installProviderMirror,
   mirrorCliConfig,
   resolveTerraform,
   resolveTofu,
+  startDebugProvider,
   Workdir,
 } from "@tsvider/conformance";
 import { bundleProvider } from "tsvider";
@@ -147,4 +150,65 @@ export async function interruptWhen(
   run.kill("SIGINT");
   const code = await exited;
   return { code, out, err };
+}
+
+/**
+ * initProject, then the provider started once for the project's commands (attachedWorkdir):
+ * for the tests of what a component does, where how the host starts the provider is not the
+ * subject. Stop it with stopAttachedProviders, after each test.
+ */
+export async function initAttachedProject(
+  setup: TofuSetup,
+  name: string,
+  body: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Workdir> {
+  const work = await initProject(setup, name, body, extraEnv);
+  return attachedWorkdir(setup, work.dir, extraEnv);
+}
+
+const attached = new Set<DebugProvider>();
+
+/**
+ * The provider `init` installed in `setup`'s working directory `dir`, started once in debug
+ * mode: a Workdir whose commands attach to that process (TF_REATTACH_PROVIDERS) instead of each
+ * starting the provider three to five times. For the tests of what the provider does, not of
+ * how the host starts it (those keep a provider per command). `extraEnv` reaches the binary and
+ * the provider. Stop it with stopAttachedProviders, after each test.
+ */
+export async function attachedWorkdir(
+  setup: { readonly binary: string; readonly cliConfigFile: string },
+  dir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Workdir> {
+  const providers = join(dir, ".terraform", "providers");
+  const [registry] = await readdir(providers);
+  if (registry === undefined) throw new Error(`init installed no provider under ${providers}`);
+  const platformDir = join(providers, registry, "tsvider", "tsvider", VERSION, currentPlatform());
+  const executable = (await readdir(platformDir)).find((n) => n.startsWith("terraform-provider-"));
+  if (executable === undefined) throw new Error(`no provider executable in ${platformDir}`);
+  const provider = await startDebugProvider({
+    executable: join(platformDir, executable),
+    cwd: dir,
+    env: { ...process.env, ...extraEnv },
+  });
+  attached.add(provider);
+  return new Workdir({
+    dir,
+    binary: setup.binary,
+    cliConfigFile: setup.cliConfigFile,
+    extraEnv: { ...extraEnv, TF_REATTACH_PROVIDERS: provider.reattach },
+  });
+}
+
+/** Stops every provider attachedWorkdir started; throws when one did not stop cleanly. */
+export async function stopAttachedProviders(): Promise<void> {
+  const stopping = [...attached];
+  attached.clear();
+  const exits = await Promise.all(stopping.map((p) => p.stop()));
+  const problems = exits.filter((e) => e.problem !== undefined);
+  if (problems.length > 0)
+    throw new Error(
+      problems.map((e) => `${e.problem}; its standard error:\n${e.stderr.slice(-2000)}`).join("\n\n"),
+    );
 }

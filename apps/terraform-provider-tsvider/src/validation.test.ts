@@ -4,14 +4,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
-import { setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { attachedWorkdir, setUpTofu, stopAttachedProviders, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-validation-");
 });
+afterEach(() => stopAttachedProviders());
 afterAll(() => tofu.cleanup());
 
 const header = `terraform {
@@ -26,9 +27,13 @@ async function workdir(name: string, body: string): Promise<Workdir> {
   const dir = join(tofu.root, name);
   await mkdir(dir);
   await writeFile(join(dir, "main.tf"), header + body);
-  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile });
-  await work.run(["init", "-no-color"]);
-  return work;
+  await new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile }).run([
+    "init",
+    "-no-color",
+  ]);
+  // What the practitioner reads is the subject here, not how tofu starts the provider: one
+  // provider process serves all of a test's commands.
+  return attachedWorkdir(tofu, dir);
 }
 
 /** The line of main.tf that holds `text`, 1-based, as tofu counts. */

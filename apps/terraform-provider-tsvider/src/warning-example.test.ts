@@ -1,8 +1,16 @@
 // Warnings through the real tofu: tsvider_warning_example's deprecated old_name and its plan-time
 // warning at source_file reach the practitioner at the attribute's line, with validate, plan
 // and apply, and neither stops the run.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -26,7 +34,7 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("tsvider_warning_example on the real tofu", () => {
   it("shows the deprecation of old_name at its line from validate on, without failing", async () => {
-    const work = await initProject(tofu, "deprecated", body);
+    const work = await initAttachedProject(tofu, "deprecated", body);
     const validated = flat((await work.run(["validate", "-no-color"])).stdout);
     expect(validated).toContain("Success! The configuration is valid");
     expect(validated).toContain("Warning: Attribute deprecated");
@@ -39,7 +47,7 @@ describe("tsvider_warning_example on the real tofu", () => {
   });
 
   it("shows the plan-time warning at source_file, and applies all the same", async () => {
-    const work = await initProject(tofu, "planned", body);
+    const work = await initAttachedProject(tofu, "planned", body);
     const plan = flat((await work.run(["plan", "-no-color"])).stdout);
     expect(plan).toContain("Warning: source_file does not exist");
     expect(plan).toContain(
@@ -63,7 +71,7 @@ describe("tsvider_warning_example on the real tofu", () => {
   });
 
   it("still refuses what is an error: name together with source_file", async () => {
-    const work = await initProject(
+    const work = await initAttachedProject(
       tofu,
       "conflict",
       'resource "tsvider_warning_example" "both" {\n  name        = "a"\n  source_file = "b"\n}\n',
