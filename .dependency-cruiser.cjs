@@ -3,8 +3,8 @@
 //
 //   depcruise packages/framework/src --config .dependency-cruiser.cjs
 //
-// Bottom to top: the floor (diagnostics.ts, metrics.ts); the schema's descriptions (schema/ but
-// check.ts and defaults.ts); internal/; values/; the schema's start-up checks; the author API
+// Bottom to top: the floor (attribute-path.ts, diagnostics.ts, metrics.ts); the schema's
+// descriptions (schema/ but check.ts and defaults.ts); internal/; values/; the schema's start-up checks; the author API
 // (the other top-level files); server/; protocol/; v5/ and v6/; testing/; hub.ts; and the
 // serving files (serve.ts, startup-warm-up.ts, protocol-services.ts) with the entry point
 // index.ts. Each rule forbids one kind of import that would point up; no-cycle and the rules
@@ -17,8 +17,8 @@
 const at = (pattern) => `^packages/framework/src/${pattern}`;
 
 const everything = at("");
-/** Diagnostics and metrics: every layer may use them, and they import nothing of the package. */
-const floor = at("(diagnostics|metrics)\\.ts$");
+/** Attribute paths, diagnostics and metrics: every layer may use them; they import nothing of the package. */
+const floor = at("(attribute-path|diagnostics|metrics)\\.ts$");
 /** The files that start and export the provider; nothing else imports them. */
 const serving = at("(index|serve|startup-warm-up|protocol-services)\\.ts$");
 
@@ -61,19 +61,19 @@ module.exports = {
     ),
     forbid(
       "hub-above-definitions",
-      "The hub gathers definitions: hub.ts imports them, and defineProvider reads a hub through the HubComponents shape provider.ts declares. So no definition imports hub.ts; only the entry point index.ts does.",
+      "The hub is a thin layer that gathers definitions into defineProvider's lists: hub.ts imports them (and the type of those lists from provider.ts), never the other way round. So no definition imports hub.ts; only the entry point index.ts does.",
       { path: everything, pathNot: at("index\\.ts$") },
       { path: at("hub\\.ts$") },
     ),
     importsOnly(
       "schema-below-author-api",
-      "schema/ describes attributes, blocks and their types, and checks a schema at start-up. It sits under the author API and apart from the engine: it imports only schema/, values/ (a default is checked as config is) and the floor (diagnostics.ts, metrics.ts).",
+      "schema/ describes attributes, blocks and their types, and checks a schema at start-up. It sits under the author API and apart from the engine: it imports only schema/, values/ (a default is checked as config is) and the floor (attribute-path.ts, diagnostics.ts, metrics.ts).",
       at("schema/"),
       [at("values/"), floor],
     ),
     importsOnly(
       "values-at-the-bottom",
-      "values/ holds what the author API, the schema and the engine all do with values (ObjectValue, nesting, value paths, config checks, numbers as authors see them, completing returned objects, running author code). It sits under the author API, the engine and the schema's start-up checks: it imports only values/, internal/ (logging), the schema's descriptions and the floor (diagnostics.ts, metrics.ts).",
+      "values/ holds what the author API, the schema and the engine all do with values (ObjectValue, nesting, walk positions, config checks, numbers as authors see them, completing returned objects, running author code). It sits under the author API, the engine and the schema's start-up checks: it imports only values/, internal/ (logging), the schema's descriptions and the floor (attribute-path.ts, diagnostics.ts, metrics.ts).",
       at("values/"),
       [at("internal/"), at("schema/"), floor],
     ),
@@ -85,7 +85,7 @@ module.exports = {
     ),
     importsOnly(
       "internal-below-all",
-      "internal/ is logging, log masking, RPC instrumentation and the origin of definitions, used by every layer. It imports only internal/, the schema's descriptions (to find sensitive attributes) and the floor (diagnostics.ts, and metrics.ts, which the RPC instrumentation feeds).",
+      "internal/ is logging, log masking, RPC instrumentation and the origin of definitions, used by every layer. It imports only internal/, the schema's descriptions (to find sensitive attributes) and the floor (attribute-path.ts, diagnostics.ts, and metrics.ts, which the RPC instrumentation feeds).",
       at("internal/"),
       [at("schema/"), floor],
     ),
@@ -121,7 +121,7 @@ module.exports = {
     ),
     importsOnly(
       "floor",
-      "diagnostics.ts (how every problem reaches the user) and metrics.ts (the provider's Prometheus metrics) are used by every layer, so they import nothing else of the package.",
+      "attribute-path.ts (where in a value something is), diagnostics.ts (how every problem reaches the user) and metrics.ts (the provider's Prometheus metrics) are used by every layer, so they import nothing else of the package.",
       floor,
       [],
     ),

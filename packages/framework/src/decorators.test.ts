@@ -69,7 +69,7 @@ class Zone {
 const provider = defineProvider({
   name: "test",
   version: "1.0.0",
-  hub,
+  ...hub.components(),
   configure: (): Api => ({ prefix: "p" }),
 });
 
@@ -83,7 +83,7 @@ afterAll(async () => server.close());
 describe("decorated classes", () => {
   it("end in the same definition objects defineResource and defineDataSource make", () => {
     const definition = definitionOf(Server);
-    expect(hub.resources).toEqual([definition]);
+    expect(hub.components().resources).toEqual([definition]);
     expect(definition).toMatchObject({
       kind: "resource",
       typeName: "test_server",
@@ -96,7 +96,7 @@ describe("decorated classes", () => {
     expect(made.valueType).toEqual(definition.valueType);
     expect(Object.keys(made).sort()).toEqual(Object.keys(definition).sort());
     expect(Object.isFrozen(definition)).toBe(true);
-    expect(definitionOf(Zone)).toBe(hub.dataSources[0]);
+    expect(definitionOf(Zone)).toBe(hub.components().dataSources[0]);
     expect(definitionOf(Zone).kind).toBe("data source");
   });
 
@@ -188,7 +188,7 @@ describe("checked like any definition, at start-up", () => {
     const other = defineResource({ ...definitionOf(Dup), typeName: "test_dup" } as never);
     let message = "";
     try {
-      defineProvider({ name: "test", version: "1", hub: local, resources: [other] });
+      defineProvider({ name: "test", version: "1", resources: [other, ...local.components().resources] });
     } catch (err) {
       message = (err as FrameworkConfigurationError).detail;
     }

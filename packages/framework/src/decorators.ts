@@ -1,6 +1,9 @@
-// The class form of components: a TC39 standard decorator (TypeScript 5 decorators, not
-// `experimentalDecorators`) turns a class into the same definition object defineResource or
-// defineDataSource makes, and hands it to a hub.
+// The class form of components, a thin layer over the define functions: a TC39 standard
+// decorator (TypeScript 5 decorators, not `experimentalDecorators`) turns a class into the
+// definition object defineResource, defineDataSource, defineEphemeralResource, defineAction,
+// defineStateStore or defineProviderFunction makes of the same members, by calling that
+// function, and adds it to a hub (hub.ts), whose `components()` go into defineProvider's lists
+// like any other definition. Nothing here registers a component with a provider.
 //
 //   @hub.resource("mycloud_server")
 //   class Server {
@@ -10,7 +13,8 @@
 //
 // The decorator makes one instance (the constructor takes no arguments) once the class is
 // fully defined, reads its fields (`schema`, `description`, ...) and its methods (bound to
-// that instance, so `this` works in them), and checks the result as defineResource does.
+// that instance, so `this` works in them), and hands them to the define function, which checks
+// them as it checks a plain definition.
 //
 // What TypeScript infers for a class: the schema's types, from the `schema` field, and
 // whether each method fits them, checked where the decorator is applied (a create returning
@@ -179,7 +183,8 @@ export type DefinitionOf<C extends ComponentClass | FunctionClass> =
 
 /**
  * The definition a decorator made of `componentClass`: the object to list in
- * `defineProvider({ resources })`, or to serve in tests. Throws when the class was not decorated.
+ * `defineProvider({ resources })` without a hub, or to serve in tests. Throws when the class was
+ * not decorated.
  */
 export function definitionOf<C extends ComponentClass | FunctionClass>(componentClass: C): DefinitionOf<C> {
   const definition = definitions.get(componentClass) as DefinitionOf<C> | undefined;
@@ -242,7 +247,7 @@ export function componentDecorator<P>(
 }
 
 /**
- * The decorator behind `hub.function(name)`: the class's `params`, `returns` and `run` (and
+ * The decorator behind `hub.providerFunction(name)`: the class's `params`, `returns` and `run` (and
  * the optional texts) become a provider function, checked as defineProviderFunction checks it.
  */
 export function functionDecorator(

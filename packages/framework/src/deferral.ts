@@ -9,6 +9,9 @@
 //     if (!ctx.providerData.region) return ctx.defer("absent_prereq");
 //     ...
 //   }
+//
+// This file is the author's side: the reasons and what `ctx.defer` is. The engine's side is
+// server/deferral-slot.ts, the wire's protocol/deferral-wire.ts.
 
 /** Why an object is deferred; Terraform shows it in the plan. */
 export type DeferralReason =

@@ -1,22 +1,9 @@
-import type { Path } from "@tsvider/cty";
-
 // Diagnostics: how every problem reaches the user. Terraform shows each one with its summary
-// and detail and, when it has an attribute path, points at that line of configuration.
-
-/** One step into a value: an attribute, a list index, or a map key. */
-export type PathStep = { readonly attribute: string } | { readonly index: number } | { readonly key: string };
-export type AttributePath = readonly PathStep[];
+// and detail and, when it has an attribute path (attribute-path.ts), points at that line of
+// configuration.
+import type { AttributePath } from "./attribute-path.js";
 
 export type Severity = "error" | "warning";
-
-/**
- * A cty path as a diagnostic's attribute path. The protocol cannot address a set element, so
- * the path stops at the set that holds it, the closest place Terraform can point at.
- */
-export function attributePathFrom(path: Path): AttributePath {
-  const end = path.findIndex((step) => "element" in step);
-  return (end < 0 ? path : path.slice(0, end)) as AttributePath;
-}
 
 export interface Diagnostic {
   readonly severity: Severity;

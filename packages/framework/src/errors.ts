@@ -3,7 +3,8 @@
 // instead of "Unexpected error"; the subclasses let author code and tests tell them apart,
 // and ValidationError and ConversionError carry what their diagnostics need.
 import { type CtyValueError, formatPath } from "@tsvider/cty";
-import { type AttributePath, attributePathFrom, type Diagnostic, TsviderError } from "./diagnostics.js";
+import { type AttributePath, attributePathFrom } from "./attribute-path.js";
+import { type Diagnostic, TsviderError } from "./diagnostics.js";
 
 export { FrameworkConfigurationError, TsviderError } from "./diagnostics.js";
 

@@ -78,11 +78,11 @@ describe("defineProviderFunction", () => {
     expect([...provider.functionsByName.keys()]).toEqual(["upper", "join_path"]);
   });
 
-  it("takes functions from a hub too, and refuses one listed in both", () => {
-    const hub = createHub().add(joinPath);
-    const provider = defineProvider({ name: "p", version: "1", functions: [upper], hub });
+  it("takes functions from a hub too, and refuses one listed twice", () => {
+    const { functions } = createHub().add(joinPath).components();
+    const provider = defineProvider({ name: "p", version: "1", functions: [upper, ...functions] });
     expect([...provider.functionsByName.keys()]).toEqual(["upper", "join_path"]);
-    expect(() => defineProvider({ name: "p", version: "1", functions: [joinPath], hub })).toThrow(
+    expect(() => defineProvider({ name: "p", version: "1", functions: [joinPath, ...functions] })).toThrow(
       /function join_path is defined twice/,
     );
   });

@@ -14,7 +14,7 @@ import {
 import { Diagnostics, FrameworkConfigurationError } from "./diagnostics.js";
 import type { KnownValue, ValidationValue, ValueType } from "./schema/types.js";
 import { checkValue } from "./values/config-checks.js";
-import { ValuePath } from "./values/value-path.js";
+import { WalkPosition } from "./values/walk-position.js";
 
 export interface FunctionParameter<D extends ValueType = ValueType> {
   /** An identifier, unique among the function's parameters; documentation and errors use it. */
@@ -185,7 +185,7 @@ export async function runProviderFunction(
     if (!p.allowUnknownValues && containsUnknown(value)) return { value: Unknown, unknown: true };
     // What the TypeScript type promises beyond cty's (int64 whole, no null elements).
     const diagnostics = new Diagnostics();
-    checkValue(p.type, value, ValuePath.root.attribute(p.name), diagnostics);
+    checkValue(p.type, value, WalkPosition.root.attribute(p.name), diagnostics);
     const problem = diagnostics.items.find((d) => d.severity === "error");
     if (problem) throw new FunctionError(problem.detail, { argument: i });
   }

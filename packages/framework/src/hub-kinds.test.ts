@@ -1,6 +1,6 @@
-// Every component kind registers through the hub the same way: definition objects with
-// hub.add, classes with a decorator (ephemeral resources and functions here; resources and data
-// sources in decorators.test.ts), all served by the provider the hub is given to.
+// Every component kind joins a hub the same way: definition objects with hub.add, classes with
+// a decorator (ephemeral resources and functions here; resources and data sources in
+// decorators.test.ts), all served by the provider whose lists the hub's components are.
 import type * as pb from "@tsvider/rpcplugin/tfplugin6";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { defineAction } from "./action.js";
@@ -110,16 +110,17 @@ hub.add(lease, double, poke);
 const provider = defineProvider({
   name: "test",
   version: "1.0.0",
-  hub,
+  ...hub.components(),
   configure: () => ({ prefix: "p-" }),
 });
 
 describe("the hub, for every kind", () => {
   it("collects ephemeral resources, functions and actions, from add and from decorators", () => {
-    expect(hub.ephemeralResources.map((e) => e.typeName)).toEqual(["test_token", "test_lease"]);
-    expect(hub.functions.map((f) => f.name)).toEqual(["shout", "double"]);
-    expect(hub.actions.map((a) => a.typeName)).toEqual(["test_ping", "test_poke"]);
-    expect(hub.stateStores.map((s) => s.typeName)).toEqual(["test_store"]);
+    const { ephemeralResources, functions, actions, stateStores } = hub.components();
+    expect(ephemeralResources.map((e) => e.typeName)).toEqual(["test_token", "test_lease"]);
+    expect(functions.map((f) => f.name)).toEqual(["shout", "double"]);
+    expect(actions.map((a) => a.typeName)).toEqual(["test_ping", "test_poke"]);
+    expect(stateStores.map((s) => s.typeName)).toEqual(["test_store"]);
     expect(definitionOf(Ping)).toMatchObject({ kind: "action", typeName: "test_ping" });
     expect(definitionOf(MemoryStore)).toMatchObject({ kind: "state store", typeName: "test_store" });
     expectTypeOf(definitionOf(MemoryStore).kind).toEqualTypeOf<"state store">();
@@ -204,11 +205,15 @@ describe("the hub, for every kind", () => {
     expect(misnamed).toThrow('class Misnamed is decorated as function one but says name "two"');
   });
 
-  it("keeps the kinds' duplicate checks across lists and the hub", () => {
+  it("keeps the kinds' duplicate checks for what a hub gathered and what is listed by hand", () => {
     const twice = createHub();
     twice.add(lease);
     expect(() =>
-      defineProvider({ name: "test", version: "1", hub: twice, ephemeralResources: [lease] }),
+      defineProvider({
+        name: "test",
+        version: "1",
+        ephemeralResources: [...twice.components().ephemeralResources, lease],
+      }),
     ).toThrow(FrameworkConfigurationError);
   });
 });

@@ -41,17 +41,27 @@ const thrown = (fn: () => unknown): FrameworkConfigurationError => {
 };
 
 describe("the hub", () => {
-  it("collects resources and data sources, in order, and defineProvider serves them", async () => {
+  it("collects resources and data sources, in order, into the lists defineProvider serves", async () => {
     const hub = createHub();
     expect(hub).toBeInstanceOf(Hub);
     hub.add(resource("my_b"), dataSource("my_b")).add(resource("my_a"));
-    expect(hub.resources.map((r) => r.typeName)).toEqual(["my_b", "my_a"]);
-    expect(hub.dataSources.map((d) => d.typeName)).toEqual(["my_b"]);
+    const { resources, dataSources } = hub.components();
+    expect(resources.map((r) => r.typeName)).toEqual(["my_b", "my_a"]);
+    expect(dataSources.map((d) => d.typeName)).toEqual(["my_b"]);
+    expect(hub.components()).toEqual({
+      resources,
+      dataSources,
+      ephemeralResources: [],
+      listResources: [],
+      actions: [],
+      stateStores: [],
+      functions: [],
+    });
     const provider = defineProvider({
       name: "my",
       version: "1.0.0",
-      hub,
-      resources: [resource("my_listed")],
+      ...hub.components(),
+      resources: [resource("my_listed"), ...resources],
     });
     expect([...provider.resourcesByType.keys()]).toEqual(["my_listed", "my_b", "my_a"]);
     const server = await startTestServer(provider);
@@ -66,6 +76,14 @@ describe("the hub", () => {
     expect(read.diagnostics).toEqual([]);
   });
 
+  it("gives copies: a component added later joins no provider defined before", () => {
+    const hub = createHub().add(resource("my_a"));
+    const components = hub.components();
+    hub.add(resource("my_b"));
+    expect(components.resources.map((r) => r.typeName)).toEqual(["my_a"]);
+    expect(hub.components().resources.map((r) => r.typeName)).toEqual(["my_a", "my_b"]);
+  });
+
   it("refuses something that is not a component, saying what it got", () => {
     expect(() => createHub().add({ typeName: "my_x" } as never)).toThrow(
       /hub.add was given something that is not a component/,
@@ -76,12 +94,16 @@ describe("the hub", () => {
   });
 });
 
-describe("start-up checks across lists and hub", () => {
+describe("start-up checks of the lists", () => {
   it("a duplicate type name names both definitions and where each was made", () => {
     const hub = createHub();
     hub.add(resource("my_server"));
     const err = thrown(() =>
-      defineProvider({ name: "my", version: "1", hub, resources: [resource("my_server")] }),
+      defineProvider({
+        name: "my",
+        version: "1",
+        resources: [...hub.components().resources, resource("my_server")],
+      }),
     );
     expect(err.message).toBe("resource my_server is defined twice");
     expect(err.detail).toMatch(
@@ -89,11 +111,13 @@ describe("start-up checks across lists and hub", () => {
     );
   });
 
-  it("the same definition in the list and the hub is refused too", () => {
+  it("the same definition listed twice (from a hub and by hand) is refused too", () => {
     const hub = createHub();
     const one = dataSource("my_image");
     hub.add(one);
-    const err = thrown(() => defineProvider({ name: "my", version: "1", hub, dataSources: [one] }));
+    const err = thrown(() =>
+      defineProvider({ name: "my", version: "1", dataSources: [...hub.components().dataSources, one] }),
+    );
     expect(err.message).toBe("data source my_image is defined twice");
     expect(err.detail).toContain("is listed twice");
   });
@@ -101,7 +125,7 @@ describe("start-up checks across lists and hub", () => {
   it("a type outside the provider's prefix names the definition", () => {
     const hub = createHub();
     hub.add(dataSource("other_image"));
-    const err = thrown(() => defineProvider({ name: "my", version: "1", hub }));
+    const err = thrown(() => defineProvider({ name: "my", version: "1", ...hub.components() }));
     expect(err.message).toMatch(
       /^data source other_image does not start with the provider name "my_" \(defineDataSource at src\/hub\.test\.ts:\d+:\d+\)$/,
     );

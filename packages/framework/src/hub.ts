@@ -1,7 +1,10 @@
-// The hub: one registry of a provider's components of every kind, fed by definition objects
-// (defineResource, defineDataSource, defineEphemeralResource, defineProviderFunction,
-// defineListResource, defineAction, defineStateStore) and by classes through decorators, which
-// end in the same objects.
+// The hub: a thin layer over defineProvider's lists, for providers whose components are
+// spread over many modules or written as classes. It only gathers: `hub.add` takes what the
+// define functions return (defineResource, defineDataSource, defineEphemeralResource,
+// defineProviderFunction, defineListResource, defineAction, defineStateStore), and its class
+// decorators (decorators.ts) turn a class into the same definition through the same define
+// function and add it. `hub.components()` gives what it gathered in the lists defineProvider
+// takes, which is the one way components join a provider:
 //
 //   export const hub = createHub<ApiClient>();
 //   hub.add(serverResource, imageDataSource, tokenEphemeral, upperFunction);
@@ -9,19 +12,16 @@
 //   @hub.resource("mycloud_volume")
 //   class Volume { schema = volumeSchema; async create(...) {...} ... }
 //
-//   @hub.ephemeralResource("mycloud_token")
-//   class Token { schema = tokenSchema; async open(...) {...} }
-//
 //   @hub.providerFunction("slug")
 //   class Slug { params = [{ name: "text", type: t.string }]; returns = t.string; run(text: string) {...} }
 //
-//   defineProvider({ name: "mycloud", version: "1.0.0", hub, configure: ... });
+//   defineProvider({ name: "mycloud", version: "1.0.0", ...hub.components(), configure: ... });
 //
-// The hub keeps components in the order they arrive and checks nothing itself: defineProvider
-// checks the lot (prefix, duplicates) once it knows the provider's name, naming both
-// definitions of a duplicated type name and where each was made. The hub sits on top of the
-// definitions: it imports them, and provider.ts reads a hub only through the shape it declares
-// (HubComponents), so no definition imports this file.
+// The hub keeps components in the order they arrive and checks nothing but that each is a
+// component: defineProvider checks the lists (prefix, duplicates), naming both definitions of
+// a duplicated type name and where each was made, a decorated class by its name. The hub sits
+// on top of the definitions: it imports them (and the shape of defineProvider's lists), and no
+// definition imports it.
 import type { Action } from "./action.js";
 import type { DataSource } from "./data-source.js";
 import {
@@ -39,7 +39,9 @@ import type { EphemeralResource } from "./ephemeral-resource.js";
 import type { ProviderFunction } from "./function.js";
 import { describeValue } from "./internal/origin.js";
 import type { ListResource } from "./list-resource.js";
+import type { ProviderDefinition } from "./provider.js";
 import type { Resource } from "./resource.js";
+import type { Schema } from "./schema/schema.js";
 import type { StateStore } from "./state-store.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: components of any schema, sharing the provider's data.
@@ -66,6 +68,20 @@ export type Component<P = unknown> =
   | AnyStateStore<P>
   | AnyFunction;
 
+/** The lists of components defineProvider takes, each holding what a hub gathered of its kind. */
+export type HubComponents<P = unknown> = Required<
+  Pick<
+    ProviderDefinition<Schema, P>,
+    | "resources"
+    | "dataSources"
+    | "ephemeralResources"
+    | "listResources"
+    | "actions"
+    | "stateStores"
+    | "functions"
+  >
+>;
+
 export class Hub<P = unknown> {
   readonly #resources: AnyResource<P>[] = [];
   readonly #dataSources: AnyDataSource<P>[] = [];
@@ -74,6 +90,23 @@ export class Hub<P = unknown> {
   readonly #listResources: AnyListResource<P>[] = [];
   readonly #actions: AnyAction<P>[] = [];
   readonly #stateStores: AnyStateStore<P>[] = [];
+
+  /**
+   * What the hub has gathered, in the lists defineProvider takes:
+   * `defineProvider({ name, version, ...hub.components() })`. Copies, taken when called: a
+   * component added later joins no provider defined before.
+   */
+  components(): HubComponents<P> {
+    return {
+      resources: [...this.#resources],
+      dataSources: [...this.#dataSources],
+      ephemeralResources: [...this.#ephemeralResources],
+      listResources: [...this.#listResources],
+      actions: [...this.#actions],
+      stateStores: [...this.#stateStores],
+      functions: [...this.#functions],
+    };
+  }
 
   /** Adds components of any kind, as their define functions returned them. */
   add(...components: readonly Component<P>[]): this {
@@ -168,34 +201,6 @@ export class Hub<P = unknown> {
    */
   providerFunction(name: string): FunctionDecorator {
     return functionDecorator(name, (fn) => this.add(fn), Hub.prototype.providerFunction);
-  }
-
-  get resources(): readonly AnyResource<P>[] {
-    return [...this.#resources];
-  }
-
-  get dataSources(): readonly AnyDataSource<P>[] {
-    return [...this.#dataSources];
-  }
-
-  get functions(): readonly ProviderFunction[] {
-    return [...this.#functions];
-  }
-
-  get ephemeralResources(): readonly AnyEphemeralResource<P>[] {
-    return [...this.#ephemeralResources];
-  }
-
-  get listResources(): readonly AnyListResource<P>[] {
-    return [...this.#listResources];
-  }
-
-  get actions(): readonly AnyAction<P>[] {
-    return [...this.#actions];
-  }
-
-  get stateStores(): readonly AnyStateStore<P>[] {
-    return [...this.#stateStores];
   }
 }
 

@@ -3,6 +3,9 @@
 // ID). Terraform stores it beside the state, shows it in `show -json`, and lets an `import {}`
 // block name the object by it instead of by an ID string. It has its own schema version and
 // upgraders, apart from the state's, and it must never change once the object exists.
+//
+// This file is the author's side: identityAttr, the identity schema and its start-up check.
+// The engine's side is server/identity-slot.ts, the wire's protocol/identity-wire.ts.
 import * as cty from "@tsvider/cty";
 import { FrameworkConfigurationError } from "./diagnostics.js";
 import type { ResourceContext } from "./resource.js";

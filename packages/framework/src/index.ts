@@ -8,6 +8,7 @@ export {
   type ActionInvocation,
   defineAction,
 } from "./action.js";
+export type { AttributePath, AttributePathStep } from "./attribute-path.js";
 export {
   type DataSource,
   type DataSourceContext,
@@ -27,11 +28,9 @@ export {
 } from "./decorators.js";
 export type { DeferralAccess, DeferralReason, Deferred, ProviderDeferralAccess } from "./deferral.js";
 export {
-  type AttributePath,
   type Diagnostic,
   Diagnostics,
   FrameworkConfigurationError,
-  type PathStep,
   ResourceLifecycleContractError,
   type Severity,
   TsviderError,

@@ -51,7 +51,7 @@ hub-above-definitions     resource.ts               import type { Hub } from "./
 schema-below-author-api   schema/defaults.ts        import { plannedObject } from "../server/plan-values.js";
 schema-below-author-api   schema/types.ts           import type { Resource } from "../resource.js";
 values-at-the-bottom      values/nesting.ts         import type { Provider } from "../provider.js";
-values-at-the-bottom      values/value-path.ts      import type { ProviderServer } from "../server/provider-server.js";
+values-at-the-bottom      values/walk-position.ts   import type { ProviderServer } from "../server/provider-server.js";
 values-not-schema-checks  values/author-values.ts   import { checkSchema } from "../schema/check.js";
 internal-below-all        internal/origin.ts        import { runHandler } from "../values/handler.js";
 engine-protocol-neutral   server/operation.ts       import { unary } from "../protocol/unary.js";
@@ -60,6 +60,7 @@ adapters-apart            v5/nested-attributes.ts   import { schemaTranslationV6
 testing-on-top            server/stop-provider.ts   import { silentLog } from "../testing/silent-log.js";
 serving-on-top            test-mode.ts              import { serve } from "./serve.js";
 floor                     metrics.ts                import { providerLog } from "./internal/log.js";
+floor                     attribute-path.ts         import { componentLog } from "./internal/log.js";
 no-cycle                  action.ts                 import type { StateStore } from "./state-store.js";
 no-cycle                  state-store.ts            import type { Action } from "./action.js";
 no-cycle-beyond-resource  state-upgrade.ts          import type { DataSource } from "./data-source.js";

@@ -3,6 +3,10 @@
 // ReadDataSource, so a provider can tell which module a resource belongs to (for usage
 // reporting, say). The provider declares its schema as `metaSchema`; handlers of those RPCs
 // receive the values as `providerMeta`.
+//
+// This file is the author's side. The wire decodes the block with decodeProviderMeta
+// (protocol/requests.ts), and the engine hands it to handlers with providerMetaForAuthor
+// (values/author-values.ts).
 import type { Config } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
 

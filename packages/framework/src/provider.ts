@@ -1,4 +1,6 @@
-// The provider: its own configuration and the components it serves.
+// The provider: its own configuration and the components it serves. Components join a provider
+// one way, in its lists (`resources`, `dataSources`, `functions`, ...); a hub (hub.ts) is a thin
+// layer that gathers components into those lists.
 
 import type * as cty from "@tsvider/cty";
 import type { Logger } from "@tsvider/rpcplugin";
@@ -64,8 +66,6 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   /** State stores (`defineStateStore`): Terraform's state kept by this provider (Terraform only). */
   // biome-ignore lint/suspicious/noExplicitAny: state stores of any schema and store data.
   readonly stateStores?: readonly StateStore<any, P, any>[];
-  /** A hub's components join those of each kind listed here (`resources`, `functions`, ...). */
-  readonly hub?: HubComponents<P>;
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
     readonly diagnostics: Diagnostics;
@@ -94,28 +94,6 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
    * answered so; any other fails with an error saying what was deferred.
    */
   readonly deferWhenConfigUnknown?: boolean;
-}
-
-/**
- * What defineProvider reads from a hub (`createHub`, hub.ts): its components of each kind, in
- * the order they joined it. Declared here as a shape so that the definitions do not depend on
- * the hub; the hub depends on them.
- */
-export interface HubComponents<P = unknown> {
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.resources.
-  readonly resources: readonly Resource<any, P>[];
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.dataSources.
-  readonly dataSources: readonly DataSource<any, P>[];
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.functions.
-  readonly functions: readonly ProviderFunction<any, any, any>[];
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.ephemeralResources.
-  readonly ephemeralResources: readonly EphemeralResource<any, P, any>[];
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.listResources.
-  readonly listResources: readonly ListResource<any, any, P>[];
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.actions.
-  readonly actions: readonly Action<any, P>[];
-  // biome-ignore lint/suspicious/noExplicitAny: as ProviderDefinition.stateStores.
-  readonly stateStores: readonly StateStore<any, P, any>[];
 }
 
 export interface Provider<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
@@ -157,8 +135,9 @@ export function defineProvider<
     });
   }
   checkPrivateStateSecret(definition.name, definition.privateStateSecret);
-  // Prefixes and duplicates, across the lists and the hub.
-  const { resourcesByType, dataSourcesByType } = collectComponents(definition.name, definition);
+  // Prefixes and duplicates.
+  const resourcesByType = byType(definition.name, "resource", definition.resources ?? []);
+  const dataSourcesByType = byType(definition.name, "data source", definition.dataSources ?? []);
   checkMetaSchemas(definition.name, definition.metaSchema, [
     ...resourcesByType.values(),
     ...dataSourcesByType.values(),
@@ -170,27 +149,15 @@ export function defineProvider<
     metaType: definition.metaSchema === undefined ? undefined : impliedType(definition.metaSchema),
     resourcesByType,
     dataSourcesByType,
-    ephemeralResourcesByType: collectEphemeralResources(definition.name, [
-      ...(definition.ephemeralResources ?? []),
-      ...(definition.hub?.ephemeralResources ?? []),
-    ]),
+    ephemeralResourcesByType: collectEphemeralResources(definition.name, definition.ephemeralResources ?? []),
     listResourcesByType: collectListResources(
       definition.name,
-      [...(definition.listResources ?? []), ...(definition.hub?.listResources ?? [])],
+      definition.listResources ?? [],
       resourcesByType,
     ),
-    actionsByType: collectActions(definition.name, [
-      ...(definition.actions ?? []),
-      ...(definition.hub?.actions ?? []),
-    ]),
-    stateStoresByType: collectStateStores(definition.name, [
-      ...(definition.stateStores ?? []),
-      ...(definition.hub?.stateStores ?? []),
-    ]),
-    functionsByName: collectFunctions(definition.name, [
-      ...(definition.functions ?? []),
-      ...(definition.hub?.functions ?? []),
-    ]),
+    actionsByType: collectActions(definition.name, definition.actions ?? []),
+    stateStoresByType: collectStateStores(definition.name, definition.stateStores ?? []),
+    functionsByName: collectFunctions(definition.name, definition.functions ?? []),
   });
 }
 
@@ -228,41 +195,10 @@ function checkMetaSchemas(
   }
 }
 
-/** A provider's resources and data sources, by type name, checked against the provider's name. */
-interface ComponentRegistry<P = unknown> {
-  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
-  readonly resourcesByType: ReadonlyMap<string, Resource<any, P>>;
-  // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
-  readonly dataSourcesByType: ReadonlyMap<string, DataSource<any, P>>;
-}
-
 /**
- * Collects the components of a provider from its lists and its hub. Throws
- * FrameworkConfigurationError for a type name outside the provider's prefix, or one defined
- * (or listed) twice.
+ * A provider's resources or data sources by type name. Throws FrameworkConfigurationError for
+ * a type name outside the provider's prefix, or one defined (or listed) twice.
  */
-function collectComponents<P>(
-  providerName: string,
-  sources: {
-    // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.resources.
-    readonly resources?: readonly Resource<any, P>[] | undefined;
-    // biome-ignore lint/suspicious/noExplicitAny: see ProviderDefinition.dataSources.
-    readonly dataSources?: readonly DataSource<any, P>[] | undefined;
-    readonly hub?: HubComponents<P> | undefined;
-  },
-): ComponentRegistry<P> {
-  return {
-    resourcesByType: byType(providerName, "resource", [
-      ...(sources.resources ?? []),
-      ...(sources.hub?.resources ?? []),
-    ]),
-    dataSourcesByType: byType(providerName, "data source", [
-      ...(sources.dataSources ?? []),
-      ...(sources.hub?.dataSources ?? []),
-    ]),
-  };
-}
-
 function byType<T extends { readonly kind: string; readonly typeName: string }>(
   providerName: string,
   kind: "resource" | "data source",
@@ -291,7 +227,7 @@ function byType<T extends { readonly kind: string; readonly typeName: string }>(
     const earlier = found.get(name);
     if (earlier === component) {
       throw new FrameworkConfigurationError(`${kind} ${name} is defined twice`, {
-        detail: `The same definition (${origin}) is listed twice among the provider's ${kind === "resource" ? "resources" : "dataSources"} and its hub's; list it once.`,
+        detail: `The same definition (${origin}) is listed twice in the provider's ${kind === "resource" ? "resources" : "dataSources"}; list it once.`,
       });
     }
     if (earlier) {

@@ -1,49 +1,64 @@
-// Around every unary RPC a service answers: a log scope (so secrets decoded while answering
-// are masked in every log line written meanwhile, see log-values.ts) and the per-RPC metrics:
-// one request, its duration, and an error when the answer carries an error diagnostic.
-import type { ServerUnaryCall, sendUnaryData, UntypedServiceImplementation } from "@grpc/grpc-js";
+// The one place an RPC call is observed, unary or streamed: `observeRpc` runs it in a log scope
+// (so secrets decoded while it is served are masked in every log line written meanwhile, see
+// log-values.ts), writes its "received request" and "served request" trace lines, and records it
+// in the metrics once it ends: one request, its duration, and an error when it answered with
+// one. Every kind of RPC serves through it: `unary` and `clientStream` (through `answer`),
+// `serverStream`, CallFunction and Stop (../protocol/).
+//
+// Each of those makes an `Rpc`: a grpc-js handler still waiting for the metrics it records
+// into. An adapter (../v5, ../v6) maps its RPC names onto them and `instrumentRpcs` hands every
+// one the provider's metrics, so no RPC can be served unrecorded.
+import type { UntypedHandleCall, UntypedServiceImplementation } from "@grpc/grpc-js";
+import type { LogFields } from "@tsvider/rpcplugin";
 import type { Metrics } from "../metrics.js";
+import { providerLog } from "./log.js";
 import { withLogScope } from "./log-values.js";
 
-/** Diagnostic severity ERROR, the same number in tfplugin5 and tfplugin6. */
-const ERROR = 1;
+/** An RPC's grpc-js handler, made once it is given the metrics it records into. */
+export type Rpc<H> = (metrics: Metrics) => H;
 
-type Unary = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
+/** A service's RPCs by method name, as an adapter maps them (`S` is the generated service's handlers). */
+export type Rpcs<S> = { readonly [K in keyof S]?: Rpc<S[K]> };
 
-/** PascalCase RPC name from a service method's name: readDataSource → ReadDataSource. */
-function rpcName(method: string): string {
-  return method.charAt(0).toUpperCase() + method.slice(1);
-}
-
-export function instrumentRpcs(
-  implementation: UntypedServiceImplementation,
-  metrics: Metrics,
-): UntypedServiceImplementation {
-  const out: UntypedServiceImplementation = {};
-  for (const [method, handler] of Object.entries(implementation)) {
-    // Streaming handlers take one argument (the call); only unary ones take a callback.
-    if (typeof handler !== "function" || handler.length !== 2) {
-      out[method] = handler;
-      continue;
-    }
-    const rpc = rpcName(method);
-    const unary = handler as Unary;
-    const wrapped: Unary = (call, callback) => {
-      const started = performance.now();
-      withLogScope(() =>
-        unary(call, (err, response, ...rest) => {
-          metrics.rpc(rpc, (performance.now() - started) / 1000, err != null || hasError(response));
-          callback(err, response, ...rest);
-        }),
-      );
-    };
-    out[method] = wrapped;
+/** The grpc-js implementation of a service: each RPC given `metrics`. */
+export function instrumentRpcs<S>(rpcs: Rpcs<S>, metrics: Metrics): UntypedServiceImplementation {
+  const implementation: UntypedServiceImplementation = {};
+  for (const [method, rpc] of Object.entries(rpcs)) {
+    if (rpc) implementation[method] = (rpc as Rpc<UntypedHandleCall>)(metrics);
   }
-  return out;
+  return implementation;
 }
 
-function hasError(response: unknown): boolean {
-  const diagnostics = (response as { diagnostics?: readonly { severity?: number }[] } | null | undefined)
-    ?.diagnostics;
-  return Array.isArray(diagnostics) && diagnostics.some((d) => d.severity === ERROR);
+/** How a call ended. */
+export interface RpcOutcome {
+  /** It answered with an error: an error diagnostic, or an event carrying one. */
+  readonly failed: boolean;
+  /** Fields for its "served request" trace line besides the RPC and the duration. */
+  readonly fields?: LogFields;
+}
+
+/**
+ * Serves one call of `rpc`: `serve` runs in a new log scope and calls `served` once, when the
+ * call is answered or its stream ends, which traces and records it. `received` adds fields to
+ * the "received request" line.
+ */
+export function observeRpc(
+  rpc: string,
+  metrics: Metrics,
+  serve: (served: (outcome: RpcOutcome) => void) => void,
+  received: LogFields = {},
+): void {
+  const started = performance.now();
+  withLogScope(() => {
+    const log = providerLog();
+    log.trace("received request", { rpc, ...received });
+    let recorded = false;
+    serve(({ failed, fields }) => {
+      if (recorded) return;
+      recorded = true;
+      const seconds = (performance.now() - started) / 1000;
+      log.trace("served request", { rpc, duration_ms: Number((seconds * 1000).toFixed(3)), ...fields });
+      metrics.rpc(rpc, seconds, failed);
+    });
+  });
 }

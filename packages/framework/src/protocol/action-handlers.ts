@@ -5,18 +5,17 @@
 import type { Action } from "../action.js";
 import { Diagnostics } from "../diagnostics.js";
 import { rememberSecrets } from "../internal/log-values.js";
-import { providerDeferral } from "../server/deferral.js";
+import { providerDeferral } from "../server/deferral-slot.js";
 import { invokeAction } from "../server/invoke-action.js";
 import { planAction } from "../server/plan-action.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { validateActionConfig } from "../server/validate-action-config.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { wireDeferred } from "./deferral-wire.js";
+import type { RequestValue } from "./requests.js";
 import { type StreamSender, serverStream } from "./streams.js";
 import { unary } from "./unary.js";
 import { decodeDynamic, toWireDiagnostics } from "./wire.js";
-
-type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
 
 /** An InvokeAction event as both protocols' generated messages take it. */
 export interface WireActionEvent {
@@ -35,7 +34,7 @@ export function actionHandlers(server: ProviderServer) {
     );
     return undefined;
   };
-  const decodeConfig = (value: Value, action: Action, diagnostics: Diagnostics) => {
+  const decodeConfig = (value: RequestValue, action: Action, diagnostics: Diagnostics) => {
     const decoded = decodeDynamic(
       value,
       action.valueType,
@@ -48,7 +47,7 @@ export function actionHandlers(server: ProviderServer) {
 
   return {
     validateActionConfig: async (
-      req: { readonly typeName: string; readonly config?: Value },
+      req: { readonly typeName: string; readonly config?: RequestValue },
       diagnostics: Diagnostics,
     ) => {
       const action = actionOf(req.typeName, diagnostics);
@@ -59,7 +58,7 @@ export function actionHandlers(server: ProviderServer) {
     },
 
     planAction: async (
-      req: { readonly actionType: string; readonly config?: Value },
+      req: { readonly actionType: string; readonly config?: RequestValue },
       diagnostics: Diagnostics,
     ) => {
       const action = actionOf(req.actionType, diagnostics);
@@ -75,7 +74,7 @@ export function actionHandlers(server: ProviderServer) {
 
     /** Progress events as the author reports them, then exactly one completed event. */
     invokeAction: async (
-      req: { readonly actionType: string; readonly config?: Value },
+      req: { readonly actionType: string; readonly config?: RequestValue },
       sender: StreamSender<WireActionEvent>,
     ): Promise<Diagnostics> => {
       const diagnostics = new Diagnostics();
@@ -112,11 +111,7 @@ interface ActionMessages<V, P, E> {
 }
 
 /** The action RPCs of one protocol's service, over the shared handlers. */
-export function actionRpcs<V, P, E>(
-  server: ProviderServer,
-  h: ReturnType<typeof actionHandlers>,
-  pb: ActionMessages<V, P, E>,
-) {
+export function actionRpcs<V, P, E>(h: ReturnType<typeof actionHandlers>, pb: ActionMessages<V, P, E>) {
   return {
     validateActionConfig: unary(
       "ValidateActionConfig",
@@ -124,12 +119,6 @@ export function actionRpcs<V, P, E>(
       h.validateActionConfig,
     ),
     planAction: unary("PlanAction", pb.PlanAction_Response, h.planAction),
-    invokeAction: serverStream(
-      "InvokeAction",
-      server.metrics,
-      pb.InvokeAction_Event,
-      h.invokeAction,
-      failedActionEvent,
-    ),
+    invokeAction: serverStream("InvokeAction", pb.InvokeAction_Event, h.invokeAction, failedActionEvent),
   };
 }

@@ -1,9 +1,11 @@
 // The one way a unary call (`unary`, unary.ts) and a client stream (`clientStream` in
-// streams.ts) are answered: the handler runs, is traced, and whatever it returned or threw
-// becomes the single response message, with its diagnostics.
+// streams.ts) are answered: the handler runs, observed as every RPC call is
+// (../internal/instrument-rpcs.ts), and whatever it returned or threw becomes the single
+// response message, with its diagnostics.
 import type { sendUnaryData } from "@grpc/grpc-js";
 import { Diagnostics } from "../diagnostics.js";
-import { providerLog } from "../internal/log.js";
+import { observeRpc } from "../internal/instrument-rpcs.js";
+import type { Metrics } from "../metrics.js";
 import { addThrown } from "../values/handler.js";
 import { toWireDiagnostics } from "./wire.js";
 
@@ -15,28 +17,25 @@ import { toWireDiagnostics } from "./wire.js";
  */
 export function answer<P, Res>(
   rpc: string,
+  metrics: Metrics,
   fns: { fromPartial(object: P): Res },
   handle: (diagnostics: Diagnostics) => object | Promise<object>,
   callback: sendUnaryData<Res>,
 ): void {
-  const diagnostics = new Diagnostics();
-  const log = providerLog();
-  const started = performance.now();
-  log.trace("received request", { rpc });
-  Promise.resolve()
-    .then(() => handle(diagnostics))
-    .catch((err: unknown) => {
-      addThrown(diagnostics, `tsvider's ${rpc}`, err);
-      return {};
-    })
-    .then((partial) => {
-      log.trace("served request", {
-        rpc,
-        duration_ms: Number((performance.now() - started).toFixed(3)),
-        diagnostics: diagnostics.items.length,
+  observeRpc(rpc, metrics, (served) => {
+    const diagnostics = new Diagnostics();
+    Promise.resolve()
+      .then(() => handle(diagnostics))
+      .catch((err: unknown) => {
+        addThrown(diagnostics, `tsvider's ${rpc}`, err);
+        return {};
+      })
+      .then((partial) => {
+        const built = build(rpc, fns, partial, diagnostics);
+        served({ failed: built.hasErrors, fields: { diagnostics: built.diagnostics } });
+        callback(null, built.response);
       });
-      callback(null, build(rpc, fns, partial, diagnostics));
-    });
+  });
 }
 
 function build<P, Res>(
@@ -44,15 +43,19 @@ function build<P, Res>(
   fns: { fromPartial(object: P): Res },
   partial: object,
   diagnostics: Diagnostics,
-): Res {
+): { response: Res; diagnostics: number; hasErrors: boolean } {
   try {
     // The severities are the generated enum's numbers (see wire.ts).
-    return fns.fromPartial({ ...partial, diagnostics: toWireDiagnostics(diagnostics) } as unknown as P);
+    const response = fns.fromPartial({
+      ...partial,
+      diagnostics: toWireDiagnostics(diagnostics),
+    } as unknown as P);
+    return { response, diagnostics: diagnostics.items.length, hasErrors: diagnostics.hasErrors };
   } catch (err) {
     const failed = new Diagnostics();
     addThrown(failed, `tsvider's ${rpc} answer`, err);
-    return fns.fromPartial({
-      diagnostics: toWireDiagnostics([...diagnostics.items, ...failed.items]),
-    } as unknown as P);
+    const all = [...diagnostics.items, ...failed.items];
+    const response = fns.fromPartial({ diagnostics: toWireDiagnostics(all) } as unknown as P);
+    return { response, diagnostics: all.length, hasErrors: true };
   }
 }

@@ -3,46 +3,26 @@
 // each counted in the metrics. A failure is a diagnostic, never a gRPC error.
 import type { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
-import { rememberSecrets } from "../internal/log-values.js";
 import type { EphemeralOperation } from "../metrics.js";
 import { closeEphemeralResource } from "../server/close-ephemeral-resource.js";
 import { openEphemeralResource } from "../server/open-ephemeral-resource.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { renewEphemeralResource } from "../server/renew-ephemeral-resource.js";
 import { validateEphemeralResourceConfig } from "../server/validate-ephemeral-resource-config.js";
-import { hiddenTestOnlyHint } from "../test-mode.js";
-import type { ObjectValue } from "../values/object-value.js";
 import { unknownValue, wireDeferred } from "./deferral-wire.js";
-import { decodeDynamic, encodeDynamic, type WireDynamicValue } from "./wire.js";
-
-type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
-
-/** Private bytes as the generated messages hold them, without a copy. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
+import { asBuffer, decodeObject, encodeObject, type RequestValue, unknownType } from "./requests.js";
+import type { WireDynamicValue } from "./wire.js";
 
 export function ephemeralHandlers(server: ProviderServer) {
-  const resourceOf = (typeName: string, diagnostics: Diagnostics): EphemeralResource | undefined => {
-    const found = server.provider.ephemeralResourcesByType.get(typeName);
-    if (found) return found;
-    const known = [...server.provider.ephemeralResourcesByType.keys()].join(", ") || "none";
-    diagnostics.addError(
-      `Unknown ephemeral resource type ${typeName}`,
-      `The provider ${server.provider.name} has no ephemeral resource type "${typeName}" (it has: ${known}).${hiddenTestOnlyHint(server.provider, typeName)} Check the type in your configuration, or upgrade the provider.`,
-    );
-    return undefined;
-  };
-  const decodeConfig = (value: Value, resource: EphemeralResource, diagnostics: Diagnostics) => {
-    const decoded = decodeDynamic(
-      value,
-      resource.valueType,
+  const resourceOf = (typeName: string, diagnostics: Diagnostics): EphemeralResource | undefined =>
+    server.provider.ephemeralResourcesByType.get(typeName) ??
+    unknownType(
       diagnostics,
-      `configuration for ${resource.typeName}`,
-    ) as ObjectValue | null | undefined;
-    rememberSecrets(resource.schema, decoded);
-    return decoded;
-  };
+      server,
+      "ephemeral resource",
+      typeName,
+      "Check the type in your configuration, or upgrade the provider.",
+    );
   /** Runs one operation and counts it, failed when it ends with an error. */
   const counted = async <R>(
     resource: EphemeralResource,
@@ -62,12 +42,12 @@ export function ephemeralHandlers(server: ProviderServer) {
 
   return {
     validateEphemeralResourceConfig: async (
-      req: { readonly typeName: string; readonly config?: Value },
+      req: { readonly typeName: string; readonly config?: RequestValue },
       diagnostics: Diagnostics,
     ) => {
       const resource = resourceOf(req.typeName, diagnostics);
       if (!resource) return {};
-      const config = decodeConfig(req.config, resource, diagnostics);
+      const config = decodeObject(req.config, resource, diagnostics, "configuration");
       if (config !== undefined)
         diagnostics.append(await validateEphemeralResourceConfig(server, resource, config));
       return {};
@@ -76,7 +56,7 @@ export function ephemeralHandlers(server: ProviderServer) {
     openEphemeralResource: async (
       req: {
         readonly typeName: string;
-        readonly config?: Value;
+        readonly config?: RequestValue;
         readonly clientCapabilities?: { readonly deferralAllowed?: boolean } | undefined;
       },
       diagnostics: Diagnostics,
@@ -88,7 +68,7 @@ export function ephemeralHandlers(server: ProviderServer) {
     }> => {
       const resource = resourceOf(req.typeName, diagnostics);
       if (!resource) return {};
-      const config = decodeConfig(req.config, resource, diagnostics);
+      const config = decodeObject(req.config, resource, diagnostics, "configuration");
       if (config === undefined) return {};
       const opened = await counted(
         resource,
@@ -102,12 +82,7 @@ export function ephemeralHandlers(server: ProviderServer) {
         return result ? { result, ...wireDeferred(opened.deferred) } : {};
       }
       if (opened.result === null || !opened.private) return {};
-      const result = encodeDynamic(
-        opened.result,
-        resource.valueType,
-        diagnostics,
-        `${resource.typeName} open result`,
-      );
+      const result = encodeObject(opened.result, resource, diagnostics, "open result");
       if (!result) {
         // The instance is open but cannot be answered: close it, as Terraform never will.
         diagnostics.append(await closeEphemeralResource(server, resource, opened.private));

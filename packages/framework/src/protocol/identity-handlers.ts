@@ -1,19 +1,13 @@
-// Resource identity on the wire, for both protocol adapters: GetResourceIdentitySchemas and
-// UpgradeResourceIdentity, and the ResourceIdentityData the resource RPCs carry (Read's
-// current/new identity, Plan's prior/planned, Apply's planned/new, Import's identity), decoded
-// and encoded with each resource's identity type.
-import type { CtyValue } from "@tsvider/cty";
+// The resource identity RPCs, for both protocol adapters: GetResourceIdentitySchemas and
+// UpgradeResourceIdentity. The identity the resource RPCs carry is decoded and encoded by
+// identity-wire.ts.
 import * as cty from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
-import type { Resource } from "../resource.js";
-import { identitySchemaOf } from "../server/identity.js";
+import { identitySchemaOf } from "../server/identity-slot.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { upgradeResourceIdentity } from "../server/upgrade-resource-identity.js";
-import type { ObjectValue } from "../values/object-value.js";
-import { decodeDynamic, encodeDynamic, type WireDynamicValue } from "./wire.js";
-
-/** ResourceIdentityData as both protocols' generated messages hold it. */
-export type WireIdentity = { readonly identityData?: WireDynamicValue | undefined } | undefined;
+import { encodeIdentity } from "./identity-wire.js";
+import type { WireDynamicValue } from "./wire.js";
 
 export interface WireIdentitySchema {
   readonly version: bigint;
@@ -24,40 +18,6 @@ export interface WireIdentitySchema {
     optionalForImport: boolean;
     description: string;
   }[];
-}
-
-/**
- * A request's identity: null when Terraform sent none (an object stored without one, or a
- * resource without identity), undefined with an error when it does not fit the identity schema.
- */
-export function decodeIdentity(
-  wire: WireIdentity,
-  resource: Resource,
-  diagnostics: Diagnostics,
-  what: string,
-): ObjectValue | null | undefined {
-  const type = resource.identityType;
-  if (type === undefined || wire?.identityData === undefined) return null;
-  return decodeDynamic(wire.identityData, type, diagnostics, `${what} for ${resource.typeName}`) as
-    | ObjectValue
-    | null
-    | undefined;
-}
-
-/**
- * The response's identity field: absent for a resource without identity or with none, else the
- * encoded value; undefined with an error when it does not fit.
- */
-export function encodeIdentity(
-  value: CtyValue,
-  resource: Resource,
-  diagnostics: Diagnostics,
-  what: string,
-): { identityData: WireDynamicValue } | null | undefined {
-  const type = resource.identityType;
-  if (type === undefined || value === null) return null;
-  const identityData = encodeDynamic(value, type, diagnostics, `${resource.typeName} ${what}`);
-  return identityData ? { identityData } : undefined;
 }
 
 /** The identity schemas of every resource that has one. */

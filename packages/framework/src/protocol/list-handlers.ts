@@ -1,7 +1,7 @@
 // The list resource RPCs and GenerateResourceConfig, for both protocol adapters (tfplugin5 5.10
-// and tfplugin6 6.10 give their messages the same fields): the list schemas and metadata for
-// GetProviderSchema and GetMetadata, ValidateListResourceConfig, the ListResource server
-// stream over the core's generator (../server/list-resource.ts), and GenerateResourceConfig.
+// and tfplugin6 6.10 give their messages the same fields): ValidateListResourceConfig, the
+// ListResource server stream over the core's generator (../server/list-resource.ts), and
+// GenerateResourceConfig. Their schemas go out with the provider's (provider-handlers.ts).
 // A failure is a diagnostic (in a stream: an event carrying it), never a gRPC error.
 import { Diagnostics } from "../diagnostics.js";
 import { rememberSecrets } from "../internal/log-values.js";
@@ -12,20 +12,16 @@ import { type ListEvent, listResource } from "../server/list-resource.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { validateListResourceConfig } from "../server/validate-list-resource-config.js";
 import type { ObjectValue } from "../values/object-value.js";
+import type { RequestValue } from "./requests.js";
 import { type StreamSender, serverStream } from "./streams.js";
 import { unary } from "./unary.js";
 import {
   decodeDynamic,
   encodeDynamic,
-  type SchemaTranslation,
   toWireDiagnostics,
-  toWireSchema,
   type WireDiagnostic,
   type WireDynamicValue,
-  type WireSchema,
 } from "./wire.js";
-
-type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
 
 /** ListResource.Event, as either protocol's generated `fromPartial` takes it. */
 export interface WireListEvent {
@@ -35,7 +31,7 @@ export interface WireListEvent {
   diagnostic: WireDiagnostic[];
 }
 
-export function listHandlers(server: ProviderServer, translation: SchemaTranslation) {
+export function listHandlers(server: ProviderServer) {
   const byType = server.provider.listResourcesByType;
   const listResourceOf = (typeName: string, diagnostics: Diagnostics): ListResource | undefined => {
     const found = byType.get(typeName);
@@ -47,7 +43,7 @@ export function listHandlers(server: ProviderServer, translation: SchemaTranslat
     );
     return undefined;
   };
-  const decodeConfig = (value: Value, definition: ListResource, diagnostics: Diagnostics) => {
+  const decodeConfig = (value: RequestValue, definition: ListResource, diagnostics: Diagnostics) => {
     const decoded = decodeDynamic(
       value,
       definition.valueType,
@@ -92,24 +88,8 @@ export function listHandlers(server: ProviderServer, translation: SchemaTranslat
   };
 
   return {
-    /** GetProviderSchema's list_resource_schemas: each list block's `config` block. */
-    listResourceSchemas: (): Record<string, WireSchema> => {
-      const schemas: Record<string, WireSchema> = {};
-      for (const [name, definition] of byType) {
-        schemas[name] = toWireSchema(
-          definition.schema,
-          translation,
-          definition.description !== undefined ? { description: definition.description } : {},
-        );
-      }
-      return schemas;
-    },
-
-    /** GetMetadata's list_resources. */
-    listResourceMetadata: () => [...byType.keys()].map((typeName) => ({ typeName })),
-
     validateListResourceConfig: async (
-      req: { readonly typeName: string; readonly config?: Value },
+      req: { readonly typeName: string; readonly config?: RequestValue },
       diagnostics: Diagnostics,
     ) => {
       const definition = listResourceOf(req.typeName, diagnostics);
@@ -132,7 +112,7 @@ export function listHandlers(server: ProviderServer, translation: SchemaTranslat
     listResource: async (
       req: {
         readonly typeName: string;
-        readonly config?: Value;
+        readonly config?: RequestValue;
         readonly includeResourceObject: boolean;
         readonly limit: bigint;
       },
@@ -171,7 +151,7 @@ export function listHandlers(server: ProviderServer, translation: SchemaTranslat
     },
 
     generateResourceConfig: async (
-      req: { readonly typeName: string; readonly state?: Value },
+      req: { readonly typeName: string; readonly state?: RequestValue },
       diagnostics: Diagnostics,
     ): Promise<{ config?: WireDynamicValue }> => {
       const resource = server.resource(req.typeName);
@@ -213,26 +193,16 @@ interface ListMessages<V, E, G> {
 }
 
 /** The list and generate RPCs of one protocol's service, over the shared handlers. */
-export function listRpcs<V, E, G>(
-  server: ProviderServer,
-  h: ReturnType<typeof listHandlers>,
-  pb: ListMessages<V, E, G>,
-) {
+export function listRpcs<V, E, G>(h: ReturnType<typeof listHandlers>, pb: ListMessages<V, E, G>) {
   return {
     validateListResourceConfig: unary(
       "ValidateListResourceConfig",
       pb.ValidateListResourceConfig_Response,
       h.validateListResourceConfig,
     ),
-    listResource: serverStream(
-      "ListResource",
-      server.metrics,
-      pb.ListResource_Event,
-      h.listResource,
-      (diagnostic) => ({
-        diagnostic,
-      }),
-    ),
+    listResource: serverStream("ListResource", pb.ListResource_Event, h.listResource, (diagnostic) => ({
+      diagnostic,
+    })),
     generateResourceConfig: unary(
       "GenerateResourceConfig",
       pb.GenerateResourceConfig_Response,

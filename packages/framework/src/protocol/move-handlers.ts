@@ -7,6 +7,7 @@ import { rememberSecrets } from "../internal/log-values.js";
 import { moveResourceState } from "../server/move-resource-state.js";
 import { observeOperation } from "../server/operation.js";
 import type { ProviderServer } from "../server/provider-server.js";
+import { asBuffer } from "./requests.js";
 import { encodeDynamic, type WireDynamicValue } from "./wire.js";
 
 interface RawStateMessage {
@@ -23,11 +24,6 @@ export interface MoveResourceStateRequest {
   readonly sourcePrivate: Uint8Array;
   readonly sourceIdentity?: RawStateMessage | undefined;
   readonly sourceIdentitySchemaVersion: bigint;
-}
-
-/** Private bytes as the generated messages hold them, without a copy. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export function moveHandlers(server: ProviderServer) {

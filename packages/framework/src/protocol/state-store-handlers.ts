@@ -14,11 +14,11 @@ import { validateStateStoreConfig } from "../server/validate-state-store-config.
 import { StateBytesAssembler, writeStateBytes } from "../server/write-state-bytes.js";
 import type { StateStore } from "../state-store.js";
 import type { ObjectValue } from "../values/object-value.js";
+import { asBuffer, type RequestValue } from "./requests.js";
 import { clientStream, type StreamSender, serverStream } from "./streams.js";
 import { unary } from "./unary.js";
 import { decodeDynamic, toWireDiagnostics } from "./wire.js";
 
-type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
 type WireDiagnostics = ReturnType<typeof toWireDiagnostics>;
 interface WireRange {
   start: bigint;
@@ -41,10 +41,6 @@ export interface WireIncomingChunk {
   readonly range?: { readonly start: bigint | number; readonly end: bigint | number } | undefined;
 }
 
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
 export function stateStoreHandlers(server: ProviderServer) {
   const storeOf = (typeName: string, diagnostics: Diagnostics): StateStore | undefined => {
     const found = server.provider.stateStoresByType.get(typeName);
@@ -56,7 +52,7 @@ export function stateStoreHandlers(server: ProviderServer) {
     );
     return undefined;
   };
-  const decodeConfig = (value: Value, stateStore: StateStore, diagnostics: Diagnostics) => {
+  const decodeConfig = (value: RequestValue, stateStore: StateStore, diagnostics: Diagnostics) => {
     const decoded = decodeDynamic(
       value,
       stateStore.valueType,
@@ -69,7 +65,7 @@ export function stateStoreHandlers(server: ProviderServer) {
 
   return {
     validateStateStoreConfig: async (
-      req: { readonly typeName: string; readonly config?: Value },
+      req: { readonly typeName: string; readonly config?: RequestValue },
       diagnostics: Diagnostics,
     ) => {
       const stateStore = storeOf(req.typeName, diagnostics);
@@ -83,7 +79,7 @@ export function stateStoreHandlers(server: ProviderServer) {
     configureStateStore: async (
       req: {
         readonly typeName: string;
-        readonly config?: Value;
+        readonly config?: RequestValue;
         readonly capabilities?: { readonly chunkSize: bigint | number } | undefined;
       },
       diagnostics: Diagnostics,
@@ -222,11 +218,7 @@ export function failedStateChunk(diagnostics: WireDiagnostics): WireStateChunk {
 }
 
 /** The state store RPCs of tfplugin6's service, over the shared handlers. */
-export function stateStoreRpcs(
-  server: ProviderServer,
-  h: ReturnType<typeof stateStoreHandlers>,
-  pb: typeof tfplugin6,
-) {
+export function stateStoreRpcs(h: ReturnType<typeof stateStoreHandlers>, pb: typeof tfplugin6) {
   return {
     validateStateStoreConfig: unary(
       "ValidateStateStoreConfig",
@@ -236,7 +228,6 @@ export function stateStoreRpcs(
     configureStateStore: unary("ConfigureStateStore", pb.ConfigureStateStore_Response, h.configureStateStore),
     readStateBytes: serverStream(
       "ReadStateBytes",
-      server.metrics,
       pb.ReadStateBytes_Response,
       h.readStateBytes,
       failedStateChunk,

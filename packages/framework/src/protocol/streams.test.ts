@@ -1,5 +1,6 @@
 import type { ServerReadableStream } from "@grpc/grpc-js";
 import { describe, expect, it } from "vitest";
+import { noMetrics } from "../metrics.js";
 import { clientStream } from "./streams.js";
 
 interface Partial {
@@ -17,7 +18,7 @@ const fns = {
 };
 
 function answerOf(handle: Parameters<typeof clientStream<string, Partial, Partial>>[2]): Promise<Partial> {
-  const rpc = clientStream<string, Partial, Partial>("WriteStateBytes", fns, handle);
+  const rpc = clientStream<string, Partial, Partial>("WriteStateBytes", fns, handle)(noMetrics);
   const chunks = (async function* () {
     yield "a";
     yield "b";

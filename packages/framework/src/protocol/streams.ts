@@ -1,18 +1,13 @@
 // Streaming RPCs for grpc-js, the counterparts of `unary` (unary.ts): a server
 // stream (InvokeAction's events, ReadStateBytes' chunks) and a client stream (WriteStateBytes'
 // chunks). Both keep unary's promises: a throw anywhere becomes an error diagnostic in the
-// RPC's last message, never a gRPC error, which Terraform would only show as "Plugin error";
-// each is timed and counted in the metrics and runs in a log scope, so secrets decoded while
-// it runs are masked in every log line.
-//
-// instrumentRpcs (internal/instrument-rpcs.ts) wraps handlers of two parameters as unary ones:
-// that fits a client stream (call, callback), so `clientStream` leaves metrics to it; a server
-// stream handler takes only the call, so `serverStream` counts itself.
+// RPC's last message, never a gRPC error, which Terraform would only show as "Plugin error".
+// Each call is observed as a unary one is, by observeRpc (../internal/instrument-rpcs.ts): it
+// runs in a log scope, so secrets decoded while it runs are masked in every log line, and it is
+// traced, timed and counted in the metrics once the stream ends.
 import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from "@grpc/grpc-js";
 import { Diagnostics } from "../diagnostics.js";
-import { providerLog } from "../internal/log.js";
-import { withLogScope } from "../internal/log-values.js";
-import type { Metrics } from "../metrics.js";
+import { observeRpc, type Rpc } from "../internal/instrument-rpcs.js";
 import { addThrown } from "../values/handler.js";
 import { answer } from "./answer.js";
 import { toWireDiagnostics } from "./wire.js";
@@ -37,14 +32,11 @@ export interface StreamSender<P> {
  */
 export function serverStream<Req, P, Res>(
   rpc: string,
-  metrics: Metrics,
   fns: { fromPartial(object: P): Res },
   handle: (request: Req, sender: StreamSender<P>) => Promise<Diagnostics>,
   failure: (diagnostics: WireDiagnostics) => P,
-) {
-  return (call: ServerWritableStream<Req, Res>): void => {
-    const started = performance.now();
-    const log = providerLog();
+): Rpc<(call: ServerWritableStream<Req, Res>) => void> {
+  return (metrics) => (call) => {
     const cancel = new AbortController();
     call.on("cancelled", () => cancel.abort(new Error(`Terraform cancelled ${rpc}`)));
     const send = async (message: P): Promise<boolean> => {
@@ -64,8 +56,7 @@ export function serverStream<Req, P, Res>(
       }
       return !cancel.signal.aborted;
     };
-    withLogScope(() => {
-      log.trace("received request", { rpc });
+    observeRpc(rpc, metrics, (served) => {
       Promise.resolve()
         .then(() => handle(call.request, { send, cancelled: cancel.signal }))
         .catch(async (err: unknown) => {
@@ -75,15 +66,11 @@ export function serverStream<Req, P, Res>(
           return diagnostics;
         })
         .then((diagnostics) => {
-          const seconds = (performance.now() - started) / 1000;
-          log.trace("served request", {
-            rpc,
-            duration_ms: Number((seconds * 1000).toFixed(3)),
-            diagnostics: diagnostics.items.length,
-            cancelled: cancel.signal.aborted,
-          });
           // A host that stops reading (Terraform does at a list's limit) is not a failure of ours.
-          metrics.rpc(rpc, seconds, diagnostics.hasErrors);
+          served({
+            failed: diagnostics.hasErrors,
+            fields: { diagnostics: diagnostics.items.length, cancelled: cancel.signal.aborted },
+          });
           if (!cancel.signal.aborted) call.end();
         });
     });
@@ -101,7 +88,7 @@ export function clientStream<Req, P extends { diagnostics?: unknown }, Res>(
     requests: AsyncIterable<Req>,
     diagnostics: Diagnostics,
   ) => Promise<NoInfer<Omit<P, "diagnostics">>>,
-) {
-  return (call: ServerReadableStream<Req, Res>, callback: sendUnaryData<Res>): void =>
-    answer(rpc, fns, (diagnostics) => handle(call as AsyncIterable<Req>, diagnostics), callback);
+): Rpc<(call: ServerReadableStream<Req, Res>, callback: sendUnaryData<Res>) => void> {
+  return (metrics) => (call, callback) =>
+    answer(rpc, metrics, fns, (diagnostics) => handle(call as AsyncIterable<Req>, diagnostics), callback);
 }

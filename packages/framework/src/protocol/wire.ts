@@ -1,9 +1,10 @@
 // Translation between framework values and the messages protocols 5 and 6 share: DynamicValue,
-// Diagnostic, AttributePath and the schema's Block / Attribute / NestedBlock. The two .proto
-// files give these messages the same fields and their enums the same numbers (wire.test.ts
-// checks), so one translation serves both; the shapes below are what either protocol's
-// generated `fromPartial` accepts. What only one protocol has (protocol 6's nested attribute
-// types) comes in through a hook from that protocol's adapter.
+// Diagnostic, AttributePath (the wire's form of the framework's, ../attribute-path.ts) and the
+// schema's Block / Attribute / NestedBlock. The two .proto files give these messages the same
+// fields and their enums the same numbers (wire.test.ts checks), so one translation serves both;
+// the shapes below are what either protocol's generated `fromPartial` accepts. What only one
+// protocol has (protocol 6's nested attribute types) comes in through a hook from that
+// protocol's adapter.
 import {
   type CtyType,
   type CtyValue,
@@ -14,7 +15,8 @@ import {
 } from "@tsvider/cty";
 import { decodeJson } from "@tsvider/cty/json";
 import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
-import { type AttributePath, attributePathFrom, type Diagnostic, type Diagnostics } from "../diagnostics.js";
+import { type AttributePath, attributePathFrom, isAttributePathStep } from "../attribute-path.js";
+import type { Diagnostic, Diagnostics } from "../diagnostics.js";
 import type { Block } from "../schema/blocks.js";
 import type { AnyAttribute, NestedAttribute } from "../schema/nested.js";
 import type { Schema } from "../schema/schema.js";
@@ -134,7 +136,7 @@ export function toWireDiagnostics(diagnostics: Iterable<Diagnostic>): WireDiagno
     }
     // Paths come from author code (a TsviderError's `path`, addError's third argument), where
     // plain JavaScript can hand anything: the diagnostic still goes out, without the path.
-    if (!Array.isArray(path) || !path.every(isPathStep)) {
+    if (!Array.isArray(path) || !path.every(isAttributePathStep)) {
       return {
         severity,
         summary: String(d.summary),
@@ -148,16 +150,6 @@ export function toWireDiagnostics(diagnostics: Iterable<Diagnostic>): WireDiagno
       attribute: toWirePath(path),
     };
   });
-}
-
-function isPathStep(step: unknown): step is AttributePath[number] {
-  if (typeof step !== "object" || step === null) return false;
-  const s = step as { attribute?: unknown; index?: unknown; key?: unknown };
-  return (
-    typeof s.attribute === "string" ||
-    (typeof s.index === "number" && Number.isSafeInteger(s.index) && s.index >= 0) ||
-    typeof s.key === "string"
-  );
 }
 
 function describePath(path: unknown): string {

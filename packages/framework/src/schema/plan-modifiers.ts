@@ -3,7 +3,8 @@
 // ask for replacement, or add diagnostics; the framework then holds the plan to Terraform's
 // rules, so a modifier's mistake is reported against the attribute that made it.
 import { isUnknown } from "@tsvider/cty";
-import type { AttributePath, Diagnostics } from "../diagnostics.js";
+import type { AttributePath } from "../attribute-path.js";
+import type { Diagnostics } from "../diagnostics.js";
 
 /**
  * What a plan modifier sees. `T` is the attribute's known value (as state holds it) and `P`

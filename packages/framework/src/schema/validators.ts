@@ -2,7 +2,8 @@
 // validates configuration (ValidateResourceConfig, ValidateProviderConfig). A validator is a
 // function, an object with `validate` (which may ask to see null too), or any Standard Schema
 // (zod, valibot, arktype, ...), so authors can reuse the schemas they already have.
-import type { AttributePath, Diagnostics } from "../diagnostics.js";
+import type { AttributePath } from "../attribute-path.js";
+import type { Diagnostics } from "../diagnostics.js";
 
 /** What a validator is told besides the value. */
 export interface ValidatorContext {

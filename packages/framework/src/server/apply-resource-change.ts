@@ -7,11 +7,10 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
-import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { IdentitySlot, identityAfterApply } from "./identity.js";
-import { providerMetaFor } from "./provider-meta.js";
+import { IdentitySlot, identityAfterApply } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkAgainstPlan } from "./result-checks.js";
@@ -56,7 +55,7 @@ export async function applyResourceChange(
     providerData: server.providerData,
     log: componentLog(resource.typeName),
     diagnostics,
-    providerMeta: providerMetaFor(server, request.providerMeta) as never,
+    providerMeta: providerMetaForAuthor(server.provider.metaSchema, request.providerMeta) as never,
   };
   const schema = resource.schema;
   const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));

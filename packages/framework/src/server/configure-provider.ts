@@ -11,7 +11,7 @@ import {
   providerDeferralAccess,
   setProviderDeferral,
   settleProviderDeferral,
-} from "./deferral.js";
+} from "./deferral-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export async function configureProvider(

@@ -6,13 +6,13 @@ import type { Diagnostics } from "../diagnostics.js";
 import type { Schema } from "../schema/schema.js";
 import { elementsOf, innerSchema } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 
 export function warnDeprecated(schema: Schema, config: ObjectValue, diagnostics: Diagnostics): void {
-  walk(schema, config, ValuePath.root, diagnostics);
+  walk(schema, config, WalkPosition.root, diagnostics);
 }
 
-function walk(schema: Schema, config: ObjectValue, path: ValuePath, diagnostics: Diagnostics): void {
+function walk(schema: Schema, config: ObjectValue, path: WalkPosition, diagnostics: Diagnostics): void {
   for (const [name, entry] of Object.entries(schema)) {
     const value = config[name] ?? null;
     const here = path.attribute(name);
@@ -26,7 +26,7 @@ function walk(schema: Schema, config: ObjectValue, path: ValuePath, diagnostics:
       diagnostics.addWarning(
         `${what === "block" ? "Block" : "Attribute"} deprecated`,
         `The ${what} "${here.text}" is deprecated: ${message}`,
-        here.steps,
+        here.attributePath,
       );
     }
     if (entry.kind === "attribute") continue;

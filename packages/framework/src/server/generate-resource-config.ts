@@ -19,7 +19,7 @@ import { completeObject } from "../values/complete.js";
 import { runHandler } from "../values/handler.js";
 import { elementsOf, innerSchema, mapObjects } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export async function generateResourceConfig(
@@ -64,7 +64,7 @@ export async function generateResourceConfig(
     );
     return { diagnostics, config: null };
   }
-  checkConfigurable(schema, completed, ValuePath.root, where, diagnostics);
+  checkConfigurable(schema, completed, WalkPosition.root, where, diagnostics);
   if (diagnostics.hasErrors) return { diagnostics, config: null };
   // A float64 handed back unchanged goes out exactly as it was stored.
   return { diagnostics, config: withExactNumbers(schema, config, completed) };
@@ -106,7 +106,7 @@ function emptyBlock(block: Block): CtyValue {
 function checkConfigurable(
   schema: Schema,
   object: ObjectValue,
-  path: ValuePath,
+  path: WalkPosition,
   where: string,
   diagnostics: Diagnostics,
 ): void {
@@ -125,7 +125,7 @@ function checkConfigurable(
         diagnostics.addError(
           `${where} set "${here.text}"`,
           `"${here.text}" ${problem}. Leave it null in the returned configuration.`,
-          here.steps,
+          here.attributePath,
         );
         continue;
       }

@@ -6,8 +6,8 @@ import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
-import { checkImportIdentity, IdentitySlot } from "./identity.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
+import { checkImportIdentity, IdentitySlot } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 import { newPrivate, privateAccess } from "./resource-private.js";
 

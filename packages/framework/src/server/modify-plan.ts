@@ -7,16 +7,16 @@
 
 import { type CtyValue, CtyValueError, formatPath, isRecord } from "@tsvider/cty";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
-import { type AttributePath, attributePathFrom, type Diagnostics } from "../diagnostics.js";
+import { type AttributePath, attributePathFrom } from "../attribute-path.js";
+import type { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
-import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
 import { runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { DeferralSlot } from "./deferral.js";
-import { providerMetaFor } from "./provider-meta.js";
+import { DeferralSlot } from "./deferral-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export async function modifyPlan(
@@ -134,7 +134,7 @@ async function runModifyPlan(
       log: componentLog(resource.typeName),
       signal: server.signal,
       diagnostics,
-      providerMeta: providerMetaFor(server, input.providerMeta) as never,
+      providerMeta: providerMetaForAuthor(server.provider.metaSchema, input.providerMeta) as never,
       config: view(input.config) as never,
       plan: view(input.planned) as never,
       state: view(input.prior) as never,

@@ -13,7 +13,8 @@ import {
 } from "@tsvider/cty";
 import { decodeJson, impliedTypeFromJson } from "@tsvider/cty/json";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
-import { attributePathFrom, Diagnostics } from "../diagnostics.js";
+import { attributePathFrom } from "../attribute-path.js";
+import { Diagnostics } from "../diagnostics.js";
 import type { IdentitySchema } from "../identity.js";
 import { componentLog } from "../internal/log.js";
 import { describeMovers, findMover, type MoveContext, type MoveSource } from "../move.js";
@@ -23,6 +24,7 @@ import type { RawState } from "../state-upgrade.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
 import { runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
+import { fitsIdentityType } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 import { sealPrivate } from "./resource-private.js";
 
@@ -199,17 +201,7 @@ function checkIdentity(
     );
     return undefined;
   }
-  try {
-    encodeMsgpack(identity, type);
-  } catch (err) {
-    if (!(err instanceof CtyValueError)) throw err;
-    diagnostics.addError(
-      `${where} set an identity that does not match the identity schema`,
-      `"${formatPath(err.path)}": ${err.reason}.`,
-    );
-    return undefined;
-  }
-  return identity;
+  return fitsIdentityType(identity, type, where, diagnostics) ? identity : undefined;
 }
 
 function noMoverDetail(target: Resource, source: MoveSource): string {

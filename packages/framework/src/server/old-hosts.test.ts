@@ -18,7 +18,7 @@ import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
 import { checkConfig, WRITE_ONLY_HOSTS, writeOnlyUnsupported } from "../values/config-checks.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 
 const secretFile = defineResource({
   typeName: "test_secret_file",
@@ -171,7 +171,7 @@ describe("a host that says it supports write-only attributes", () => {
 
 describe("writeOnlyUnsupported", () => {
   it("names the attribute alone when no resource type is given", () => {
-    const path = ValuePath.root.attribute("settings").index(2).attribute("password");
+    const path = WalkPosition.root.attribute("settings").index(2).attribute("password");
     expect(writeOnlyUnsupported(undefined, path)).toMatch(
       /^settings\[2\]\.password is write-only, which needs Terraform 1\.11 or OpenTofu 1\.11 or newer; .* leave settings\[2\]\.password unset\.$/,
     );

@@ -14,8 +14,8 @@ import { completeObject } from "../values/complete.js";
 import { checkConfig } from "../values/config-checks.js";
 import { runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
-import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
+import { WalkPosition } from "../values/walk-position.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
 import { sealNew } from "./ephemeral-private.js";
 import type { ProviderServer } from "./provider-server.js";
 import { ResultCheck } from "./read-data-source.js";
@@ -95,7 +95,7 @@ export async function openEphemeralResource(
       schema,
       config,
       result,
-      ValuePath.root,
+      WalkPosition.root,
     );
   const renewAt = checkRenewAt(resource, opened.renewAt, "open", diagnostics);
   if (!result || diagnostics.hasErrors) {

@@ -3,13 +3,14 @@
 // the attributes' plan modifiers and then the resource's modifyPlan, says which changes force
 // replacement, and holds the result to Terraform's rules for plans.
 import { valuesEqual } from "@tsvider/cty";
+import type { AttributePath } from "../attribute-path.js";
 import type { DeferralReason } from "../deferral.js";
-import { type AttributePath, Diagnostics } from "../diagnostics.js";
+import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { withoutTimeouts } from "../timeouts.js";
 import { withoutWriteOnly } from "../values/complete.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
 import { modifyDestroyPlan, modifyPlan } from "./modify-plan.js";
 import { withDefaults } from "./plan-defaults.js";
 import { plannedObject, replacePaths } from "./plan-values.js";

@@ -1,14 +1,14 @@
 // The planned state and the paths that force replacement, worked out over the schema at every
 // level of nesting.
 import { type CtyValue, isRecord, isUnknown, Unknown, valuesEqual } from "@tsvider/cty";
-import type { AttributePath } from "../diagnostics.js";
+import type { AttributePath } from "../attribute-path.js";
 import { defaultOf } from "../schema/defaults.js";
 import { entryType } from "../schema/implied-type.js";
 import { alwaysReplaces } from "../schema/plan-modifiers.js";
 import type { Schema, SchemaEntry } from "../schema/schema.js";
 import { elementAt, elementPath, innerSchema, mapObjects } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 
 /**
  * The planned object: Terraform's proposed new state with write-only values null and, when the
@@ -62,7 +62,7 @@ export function plannedObject(
  */
 export function replacePaths(schema: Schema, prior: ObjectValue, planned: ObjectValue): AttributePath[] {
   const out: AttributePath[] = [];
-  collect(schema, prior, planned, ValuePath.root, out);
+  collect(schema, prior, planned, WalkPosition.root, out);
   return out;
 }
 
@@ -70,7 +70,7 @@ function collect(
   schema: Schema,
   prior: ObjectValue | null,
   planned: ObjectValue | null,
-  path: ValuePath,
+  path: WalkPosition,
   out: AttributePath[],
 ): void {
   for (const [name, entry] of Object.entries(schema)) {
@@ -78,17 +78,17 @@ function collect(
     const after = planned?.[name] ?? null;
     const here = path.attribute(name);
     if (entry.kind !== "block" && alwaysReplaces(entry.options)) {
-      if (!valuesEqual(before, after, entryType(entry))) out.push(here.steps);
+      if (!valuesEqual(before, after, entryType(entry))) out.push(here.attributePath);
       continue;
     }
     if (entry.kind === "attribute" || !replacesInside(entry)) continue;
     if (isUnknown(before) || isUnknown(after)) {
       // Terraform replaces when it cannot tell; say so rather than leave it to chance.
-      out.push(here.steps);
+      out.push(here.attributePath);
     } else if (entry.nesting === "set") {
       const inner = innerSchema(entry);
       const project = (v: CtyValue) => mapObjects("set", v, (object) => replaceRelevant(inner, object));
-      if (!valuesEqual(project(before), project(after), entryType(entry))) out.push(here.steps);
+      if (!valuesEqual(project(before), project(after), entryType(entry))) out.push(here.attributePath);
     } else {
       // Every index or key either side has: an element added or removed is a change too.
       const keys: (number | string)[] = [];

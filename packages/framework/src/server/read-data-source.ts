@@ -12,15 +12,14 @@ import { componentLog } from "../internal/log.js";
 import { schemaContains } from "../schema/contains.js";
 import { entryType } from "../schema/implied-type.js";
 import type { Schema } from "../schema/schema.js";
-import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject } from "../values/complete.js";
 import { checkConfig } from "../values/config-checks.js";
 import { runHandler } from "../values/handler.js";
 import { elementAt, innerSchema } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
-import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
-import { providerMetaFor } from "./provider-meta.js";
+import { WalkPosition } from "../values/walk-position.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export async function readDataSource(
@@ -66,7 +65,7 @@ export async function readDataSource(
       config: forAuthor(schema, config) as never,
       providerData: server.providerData,
       log: componentLog(dataSource.typeName),
-      providerMeta: providerMetaFor(server, providerMeta) as never,
+      providerMeta: providerMetaForAuthor(server.provider.metaSchema, providerMeta) as never,
       signal: server.signal,
       diagnostics,
     }),
@@ -85,7 +84,7 @@ export async function readDataSource(
   if (!completed) return { diagnostics, state: null };
   // float64 values handed back unchanged go back exactly as configured.
   const state = withExactNumbers(schema, config, completed);
-  new ResultCheck(where, diagnostics).object(schema, config, state, ValuePath.root);
+  new ResultCheck(where, diagnostics).object(schema, config, state, WalkPosition.root);
   return { diagnostics, state: diagnostics.hasErrors ? null : state };
 }
 
@@ -100,7 +99,7 @@ export class ResultCheck {
     readonly component = "A data source",
   ) {}
 
-  object(schema: Schema, config: ObjectValue, result: ObjectValue, path: ValuePath): void {
+  object(schema: Schema, config: ObjectValue, result: ObjectValue, path: WalkPosition): void {
     for (const [name, entry] of Object.entries(schema)) {
       const want = config[name] ?? null;
       const got = result[name] ?? null;
@@ -164,33 +163,33 @@ export class ResultCheck {
     }
   }
 
-  element(schema: Schema, want: CtyValue, got: CtyValue, path: ValuePath): void {
+  element(schema: Schema, want: CtyValue, got: CtyValue, path: WalkPosition): void {
     if (isRecord(want) && isRecord(got)) this.object(schema, want, got, path);
     else if (containsUnknown(got)) this.leftUnknown(path);
     else if ((want === null) !== (got === null)) this.changed(path, want, got);
   }
 
-  leftUnknown(path: ValuePath): void {
+  leftUnknown(path: WalkPosition): void {
     this.diagnostics.addError(
       `${this.where} left "${path.text}" unknown`,
       `${this.component}'s result must be wholly known: set the attribute (null is allowed) in the returned object.`,
-      path.steps,
+      path.attributePath,
     );
   }
 
-  changed(path: ValuePath, want: CtyValue, got: CtyValue, what = "its value"): void {
+  changed(path: WalkPosition, want: CtyValue, got: CtyValue, what = "its value"): void {
     this.diagnostics.addError(
       `${this.where} changed the configured "${path.text}"`,
       `The configuration says ${describe(want)} and the result says ${describe(got)}: ${what} changed. ${this.component} returns configured values as they were written; only computed attributes that the configuration leaves unset are the provider's to fill in.`,
-      path.steps,
+      path.attributePath,
     );
   }
 
-  countChanged(path: ValuePath, want: number, got: number): void {
+  countChanged(path: WalkPosition, want: number, got: number): void {
     this.diagnostics.addError(
       `${this.where} changed the number of elements of "${path.text}"`,
       `The configuration has ${want} and the result has ${got}. Return one element for each configured one, in the same order.`,
-      path.steps,
+      path.attributePath,
     );
   }
 }

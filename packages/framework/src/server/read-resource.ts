@@ -3,12 +3,11 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
-import { forAuthor, withExactNumbers } from "../values/author-values.js";
+import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral.js";
-import { IdentitySlot } from "./identity.js";
-import { providerMetaFor } from "./provider-meta.js";
+import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
+import { IdentitySlot } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkWhollyKnown } from "./result-checks.js";
@@ -57,7 +56,7 @@ export async function readResource(
       state: forAuthor(resource.schema, state) as never,
       providerData: server.providerData,
       log: componentLog(resource.typeName),
-      providerMeta: providerMetaFor(server, providerMeta) as never,
+      providerMeta: providerMetaForAuthor(server.provider.metaSchema, providerMeta) as never,
       signal,
       diagnostics,
     }),

@@ -22,18 +22,19 @@ import type { AnyAttribute } from "../schema/nested.js";
 import type { Schema } from "../schema/schema.js";
 import { elementAt, elementsOf, innerSchema, setOwn } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 
 function report(
   diagnostics: Diagnostics,
   summary: string,
   detail: string,
-  path: ValuePath,
+  path: WalkPosition,
   found?: ResourceLifecycleContractError[],
 ): void {
+  const at = path.attributePath;
   const error = new ResourceLifecycleContractError(summary, {
     detail,
-    ...(path.steps.length > 0 ? { path: path.steps } : {}),
+    ...(at.length > 0 ? { path: at } : {}),
   });
   found?.push(error);
   diagnostics.addError(error.message, error.detail, error.path);
@@ -50,7 +51,7 @@ export function checkAgainstPlan(
   where: string,
   diagnostics: Diagnostics,
 ): ObjectValue {
-  return new PlanCheck(where, diagnostics).object(schema, planned, result, ValuePath.root);
+  return new PlanCheck(where, diagnostics).object(schema, planned, result, WalkPosition.root);
 }
 
 class PlanCheck {
@@ -59,7 +60,7 @@ class PlanCheck {
     readonly diagnostics: Diagnostics,
   ) {}
 
-  object(schema: Schema, planned: ObjectValue, result: ObjectValue, path: ValuePath): ObjectValue {
+  object(schema: Schema, planned: ObjectValue, result: ObjectValue, path: WalkPosition): ObjectValue {
     const out: Record<string, CtyValue> = { ...result };
     for (const [name, entry] of Object.entries(schema)) {
       const want = planned[name] ?? null;
@@ -107,9 +108,9 @@ class PlanCheck {
     schema: Schema,
     want: CtyValue,
     got: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): CtyValue {
-    const one = (w: CtyValue, g: CtyValue, p: ValuePath): CtyValue => {
+    const one = (w: CtyValue, g: CtyValue, p: WalkPosition): CtyValue => {
       if (isRecord(w) && isRecord(g)) return this.object(schema, w, g, p);
       if (containsUnknown(g)) {
         this.leftUnknown(p);
@@ -133,7 +134,7 @@ class PlanCheck {
     }
   }
 
-  leftUnknown(path: ValuePath): void {
+  leftUnknown(path: WalkPosition): void {
     report(
       this.diagnostics,
       `${this.where} left "${path.text}" unknown`,
@@ -142,7 +143,7 @@ class PlanCheck {
     );
   }
 
-  changed(path: ValuePath, want: CtyValue, got: CtyValue, what = "its value"): void {
+  changed(path: WalkPosition, want: CtyValue, got: CtyValue, what = "its value"): void {
     report(
       this.diagnostics,
       `${this.where} changed "${path.text}" from its planned value`,
@@ -151,7 +152,7 @@ class PlanCheck {
     );
   }
 
-  countChanged(path: ValuePath, want: number, got: number): void {
+  countChanged(path: WalkPosition, want: number, got: number): void {
     report(
       this.diagnostics,
       `${this.where} changed the number of elements of "${path.text}"`,
@@ -202,13 +203,13 @@ export function checkPlanned(
   if (config === null || planned === null) {
     if ((config === null) !== (planned === null)) {
       check.report(
-        ValuePath.root,
+        WalkPosition.root,
         `planned ${planned === null ? "no object" : "an object"} where config ${config === null ? "has none (a destroy)" : "has one"}`,
         "A destroy plans null, and every other plan an object.",
       );
     }
   } else {
-    check.object(schema, prior, config, planned, ValuePath.root);
+    check.object(schema, prior, config, planned, WalkPosition.root);
   }
   return check.found;
 }
@@ -225,7 +226,7 @@ class PlannedCheck {
     prior: ObjectValue | null,
     config: ObjectValue | null,
     planned: ObjectValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): void {
     for (const [name, entry] of Object.entries(schema)) {
       const args = [prior?.[name] ?? null, config?.[name] ?? null, planned[name] ?? null] as const;
@@ -239,7 +240,7 @@ class PlannedCheck {
     prior: CtyValue,
     config: CtyValue,
     planned: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): void {
     const type = entryType(entry);
     const { computed, optional, writeOnly, sensitive } = entry.options;
@@ -283,7 +284,7 @@ class PlannedCheck {
     prior: CtyValue,
     config: CtyValue,
     planned: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): void {
     if ((planned === null) !== (config === null)) {
       this.report(
@@ -305,7 +306,7 @@ class PlannedCheck {
     this.elements(entry.nesting, entry.attributes, prior, config, planned, path, "nested");
   }
 
-  block(entry: Block, prior: CtyValue, config: CtyValue, planned: CtyValue, path: ValuePath): void {
+  block(entry: Block, prior: CtyValue, config: CtyValue, planned: CtyValue, path: WalkPosition): void {
     if (planned === null && entry.nesting !== "single") {
       this.report(
         path,
@@ -360,10 +361,10 @@ class PlannedCheck {
     prior: CtyValue,
     config: CtyValue,
     planned: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
     kind: "nested" | "block",
   ): void {
-    const one = (p: CtyValue, c: CtyValue, v: CtyValue, at: ValuePath) => {
+    const one = (p: CtyValue, c: CtyValue, v: CtyValue, at: WalkPosition) => {
       if (isUnknown(v)) {
         if (kind === "block") this.unknownElement(at);
         return;
@@ -429,7 +430,7 @@ class PlannedCheck {
     }
   }
 
-  unknownElement(path: ValuePath): void {
+  unknownElement(path: WalkPosition): void {
     this.report(
       path,
       `planned a block of "${path.text}" as unknown`,
@@ -437,7 +438,7 @@ class PlannedCheck {
     );
   }
 
-  countChanged(path: ValuePath, want: number, got: number): void {
+  countChanged(path: WalkPosition, want: number, got: number): void {
     this.report(
       path,
       `planned ${got} element${got === 1 ? "" : "s"} for "${path.text}" where config has ${want}`,
@@ -445,7 +446,7 @@ class PlannedCheck {
     );
   }
 
-  report(path: ValuePath, what: string, detail: string): void {
+  report(path: WalkPosition, what: string, detail: string): void {
     report(this.diagnostics, `${this.where} ${what}`, detail, path, this.found);
   }
 }
@@ -461,7 +462,7 @@ export function checkWhollyKnown(
   diagnostics: Diagnostics,
 ): boolean {
   if (!containsUnknown(value)) return true;
-  const walk = (s: Schema, object: ObjectValue, path: ValuePath) => {
+  const walk = (s: Schema, object: ObjectValue, path: WalkPosition) => {
     for (const [name, entry] of Object.entries(s)) {
       const v = object[name] ?? null;
       const here = path.attribute(name);
@@ -488,7 +489,7 @@ export function checkWhollyKnown(
       }
     }
   };
-  walk(schema, value, ValuePath.root);
+  walk(schema, value, WalkPosition.root);
   return false;
 }
 

@@ -6,7 +6,8 @@
 // set elements cannot be paired with config's or the prior state's.
 import { type CtyValue, CtyValueError, formatPath, isRecord, type Path, valuesEqual } from "@tsvider/cty";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
-import type { AttributePath, Diagnostics } from "../diagnostics.js";
+import type { AttributePath } from "../attribute-path.js";
+import type { Diagnostics } from "../diagnostics.js";
 import { entryType } from "../schema/implied-type.js";
 import type { AnyAttribute } from "../schema/nested.js";
 import { modifiersToRun, type PlanModifierRequest } from "../schema/plan-modifiers.js";
@@ -16,7 +17,7 @@ import { completeObject } from "../values/complete.js";
 import { addThrown } from "../values/handler.js";
 import { elementAt, elementPath, innerSchema, mapObjects, type Nesting } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 
 export interface ModifierInput {
   readonly prior: ObjectValue | null;
@@ -36,7 +37,7 @@ export async function runPlanModifiers(
 ): Promise<{ planned: ObjectValue; requiresReplace: AttributePath[] }> {
   if (!hasModifiers(schema)) return { planned: input.planned, requiresReplace: [] };
   const run = new ModifierRun(schema, input, component, diagnostics);
-  const planned = await run.object(schema, input.prior, input.config, input.planned, ValuePath.root);
+  const planned = await run.object(schema, input.prior, input.config, input.planned, WalkPosition.root);
   return { planned, requiresReplace: run.requiresReplace };
 }
 
@@ -69,7 +70,7 @@ class ModifierRun {
     prior: ObjectValue | null,
     config: ObjectValue | null,
     planned: ObjectValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): Promise<ObjectValue> {
     let out: Record<string, CtyValue> | undefined;
     for (const [name, entry] of Object.entries(schema)) {
@@ -96,7 +97,7 @@ class ModifierRun {
     prior: CtyValue,
     config: CtyValue,
     planned: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): Promise<CtyValue> {
     const inner = innerSchema(entry);
     const results = new Map<number | string, ObjectValue>();
@@ -117,7 +118,7 @@ class ModifierRun {
     holder: ObjectValue | null,
     config: CtyValue,
     planned: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
   ): Promise<CtyValue> {
     const modifiers = modifiersToRun(entry.options as { planModifiers?: readonly unknown[] });
     if (modifiers.length === 0) return planned;
@@ -130,7 +131,7 @@ class ModifierRun {
     for (const modify of modifiers) {
       const plan = current;
       const request: PlanModifierRequest = {
-        path: path.steps,
+        path: path.attributePath,
         pathText: path.text,
         config: view(config),
         plan: view(plan),
@@ -149,7 +150,7 @@ class ModifierRun {
       try {
         result = await modify(request);
       } catch (err) {
-        addThrown(this.diagnostics, where, err, path.steps);
+        addThrown(this.diagnostics, where, err, path.attributePath);
         return current;
       }
       if (result === undefined || result === null) continue;
@@ -157,12 +158,12 @@ class ModifierRun {
         this.diagnostics.addError(
           `${where} returned ${typeof result}`,
           "A plan modifier returns { plan, requiresReplace } (either may be left out), or nothing.",
-          path.steps,
+          path.attributePath,
         );
         return current;
       }
       const { plan: next, requiresReplace } = result as { plan?: CtyValue; requiresReplace?: unknown };
-      if (requiresReplace === true && !creating) this.requiresReplace.push(path.steps);
+      if (requiresReplace === true && !creating) this.requiresReplace.push(path.attributePath);
       if (!Object.hasOwn(result, "plan") || next === undefined) continue;
       const checked = this.checked(entry, next, [plan, prior, config], path, where);
       if (checked === undefined) return current;
@@ -180,7 +181,7 @@ class ModifierRun {
     entry: AnyAttribute,
     value: CtyValue,
     sources: readonly CtyValue[],
-    path: ValuePath,
+    path: WalkPosition,
     where: string,
   ): CtyValue | undefined {
     let out = value;
@@ -204,7 +205,7 @@ class ModifierRun {
       this.diagnostics.addError(
         `${where} returned a value of the wrong type`,
         `${err.reason}${inside}. Return a value of the attribute's type, null, or Unknown.`,
-        path.steps,
+        path.attributePath,
       );
       return undefined;
     }
@@ -223,7 +224,7 @@ function objectsOf(nesting: Nesting, value: CtyValue): [number | string, ObjectV
 }
 
 /** Where inside the attribute a type error is, written after the attribute's own path. */
-function insideText(path: ValuePath, inner: Path): string {
+function insideText(path: WalkPosition, inner: Path): string {
   const text = formatPath(inner);
   return text.startsWith("[") ? `${path.text}${text}` : `${path.text}.${text}`;
 }

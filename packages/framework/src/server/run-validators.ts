@@ -16,7 +16,7 @@ import {
 import { addThrown } from "../values/handler.js";
 import { elementsOf, innerSchema } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { ValuePath } from "../values/value-path.js";
+import { WalkPosition } from "../values/walk-position.js";
 
 /**
  * Runs every validator in `schema` over `config` (values as authors see them), adding what
@@ -29,7 +29,7 @@ export async function runValidators(
   diagnostics: Diagnostics,
 ): Promise<void> {
   if (!hasValidators(schema)) return;
-  await new ValidatorRun(component, config, diagnostics).object(schema, config, ValuePath.root);
+  await new ValidatorRun(component, config, diagnostics).object(schema, config, WalkPosition.root);
 }
 
 class ValidatorRun {
@@ -39,7 +39,7 @@ class ValidatorRun {
     readonly diagnostics: Diagnostics,
   ) {}
 
-  async object(schema: Schema, object: ObjectValue, path: ValuePath): Promise<void> {
+  async object(schema: Schema, object: ObjectValue, path: WalkPosition): Promise<void> {
     for (const [name, entry] of Object.entries(schema)) {
       const value = object[name] ?? null;
       const here = path.attribute(name);
@@ -62,11 +62,11 @@ class ValidatorRun {
     validator: NormalizedValidator,
     entry: SchemaEntry,
     value: CtyValue,
-    path: ValuePath,
+    path: WalkPosition,
     parent: ObjectValue,
   ): Promise<void> {
     const ctx: ValidatorContext = {
-      path: path.steps,
+      path: path.attributePath,
       pathText: path.text,
       parent,
       config: this.config,
@@ -83,14 +83,14 @@ class ValidatorRun {
         validator.kind === "function"
           ? await validator.run(value, ctx)
           : await validator.run.call(validator.self, value, ctx);
-      if (typeof message === "string") this.diagnostics.addError(summary, message, path.steps);
+      if (typeof message === "string") this.diagnostics.addError(summary, message, path.attributePath);
     } catch (err) {
-      addThrown(this.diagnostics, `${this.component}'s validator of "${path.text}"`, err, path.steps);
+      addThrown(this.diagnostics, `${this.component}'s validator of "${path.text}"`, err, path.attributePath);
     }
   }
 
   /** A Standard Schema issue, at the value's path followed by the issue's own path. */
-  issue(issue: StandardSchemaIssue, type: CtyType, path: ValuePath, summary: string): void {
+  issue(issue: StandardSchemaIssue, type: CtyType, path: WalkPosition, summary: string): void {
     let at = path;
     let current: CtyType | undefined = type;
     for (const raw of issue.path ?? []) {
@@ -100,7 +100,7 @@ class ValidatorRun {
       [at, current] = next;
     }
     const where = at === path ? "" : `"${at.text}": `;
-    this.diagnostics.addError(summary, `${where}${String(issue.message)}`, at.steps);
+    this.diagnostics.addError(summary, `${where}${String(issue.message)}`, at.attributePath);
   }
 }
 
@@ -110,10 +110,10 @@ class ValidatorRun {
  * Undefined when the step does not fit the type, so the diagnostic stays where it was.
  */
 function stepInto(
-  path: ValuePath,
+  path: WalkPosition,
   type: CtyType | undefined,
   step: PropertyKey,
-): [ValuePath, CtyType | undefined] | undefined {
+): [WalkPosition, CtyType | undefined] | undefined {
   if (!type || typeof step === "symbol") return undefined;
   const index = typeof step === "number" ? step : /^\d+$/.test(step) ? Number(step) : undefined;
   switch (type.kind) {

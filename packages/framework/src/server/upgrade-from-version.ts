@@ -6,7 +6,8 @@
 import { CtyDecodeError, CtyValueError, containsUnknown, formatPath, isRecord } from "@tsvider/cty";
 import { decodeJson, impliedTypeFromJson } from "@tsvider/cty/json";
 import { encodeMsgpack } from "@tsvider/cty/msgpack";
-import { attributePathFrom, type Diagnostics } from "../diagnostics.js";
+import { attributePathFrom } from "../attribute-path.js";
+import type { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";

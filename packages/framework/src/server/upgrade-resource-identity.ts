@@ -11,7 +11,7 @@ import type { Resource } from "../resource.js";
 import type { JsonValue } from "../state-upgrade.js";
 import { runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
-import { checkedIdentity } from "./identity.js";
+import { checkedIdentity } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 
 export async function upgradeResourceIdentity(

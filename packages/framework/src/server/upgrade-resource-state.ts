@@ -4,7 +4,8 @@
 // older one (upgrade-from-version.ts), and refused from a newer one.
 import { CtyValueError } from "@tsvider/cty";
 import { decodeJson } from "@tsvider/cty/json";
-import { attributePathFrom, Diagnostics } from "../diagnostics.js";
+import { attributePathFrom } from "../attribute-path.js";
+import { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";
 import { completeObject } from "../values/complete.js";
 import type { ObjectValue } from "../values/object-value.js";

@@ -5,14 +5,15 @@
 // framework's checks of plans and results on. What comes back is plain data: values as
 // decoded from the wire and diagnostics as { severity, summary, detail, path }.
 import { type CtyValue, containsUnknown, Decimal } from "@tsvider/cty";
+import type { AttributePath } from "../attribute-path.js";
 import type { DataSource } from "../data-source.js";
 import type { DeferralReason } from "../deferral.js";
-import { type AttributePath, type Diagnostic, Diagnostics } from "../diagnostics.js";
+import { type Diagnostic, Diagnostics } from "../diagnostics.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
 import { configureProvider } from "../server/configure-provider.js";
-import { plannedIdentity as planIdentity } from "../server/identity.js";
+import { plannedIdentity as planIdentity } from "../server/identity-slot.js";
 import { importResourceState } from "../server/import-resource-state.js";
 import { moveResourceState } from "../server/move-resource-state.js";
 import { planResourceChange } from "../server/plan-resource-change.js";
@@ -30,7 +31,7 @@ import type { JsonValue } from "../state-upgrade.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { type ActionTestKit, actionTestKit } from "./action.js";
 import { type EphemeralTestKit, ephemeralTestKit } from "./ephemeral.js";
-import { identityInput, identityOutput } from "./identity.js";
+import { identityInput, identityOutput } from "./identity-values.js";
 import { type LifecycleResult, type LifecycleSteps, runLifecycle } from "./lifecycle.js";
 import { type ListTestKit, listTestKit } from "./list.js";
 import { type StateStoreTestKit, stateStoreTestKit } from "./state-store.js";

@@ -1,7 +1,7 @@
 // A test's values on their way into the kit and back: objects as a test writes them, made
 // whole and carried through the same msgpack encoding the wire uses, and diagnostics as plain
-// data. Shared by testProvider (test-provider.ts) and the kits of each kind of component it
-// holds (action.ts, ephemeral.ts, identity.ts, list.ts, state-store.ts).
+// data. Shared by testProvider (test-provider.ts), the kits of each kind of component it
+// holds (action.ts, ephemeral.ts, list.ts, state-store.ts) and identities (identity-values.ts).
 import type { CtyType, CtyValue } from "@tsvider/cty";
 import type { Diagnostic, Diagnostics } from "../diagnostics.js";
 import { decodeDynamic, encodeDynamic } from "../protocol/wire.js";

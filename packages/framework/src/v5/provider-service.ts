@@ -1,15 +1,16 @@
 // The tfplugin5 Provider service: protocol 5's RPC names mapped onto the handlers both
-// protocols share (../protocol/provider-handlers.ts). What is protocol 5's own lives here:
+// protocols share (../protocol/service-handlers.ts). What is protocol 5's own lives here:
 // PrepareProviderConfig's prepared_config, and the refusal of providers with nested
 // attributes, which protocol 5 cannot describe.
 import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin5";
 import type { Diagnostics } from "../diagnostics.js";
-import { instrumentRpcs } from "../internal/instrument-rpcs.js";
+import { instrumentRpcs, type Rpcs } from "../internal/instrument-rpcs.js";
 import { actionRpcs } from "../protocol/action-handlers.js";
-import { callFunctionRpc } from "../protocol/functions.js";
+import { callFunctionRpc } from "../protocol/function-handlers.js";
 import { listRpcs } from "../protocol/list-handlers.js";
-import { providerHandlers, stopHandler } from "../protocol/provider-handlers.js";
+import { stopHandler } from "../protocol/provider-handlers.js";
+import { serviceHandlers } from "../protocol/service-handlers.js";
 import { type Handler, unary } from "../protocol/unary.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { findNestedAttribute, protocol5Refusal } from "./nested-attributes.js";
@@ -17,7 +18,7 @@ import { findNestedAttribute, protocol5Refusal } from "./nested-attributes.js";
 export function providerServiceV5(server: ProviderServer): UntypedServiceImplementation {
   // No nested_type in protocol 5: no schema translation hook, and a provider that has one is
   // refused by every RPC (the first a host sends is GetSchema, so it stops there).
-  const h = providerHandlers(server, {});
+  const h = serviceHandlers(server, {});
   const nested = findNestedAttribute(server.provider);
   const refusal = nested === undefined ? undefined : protocol5Refusal(nested);
   /** `handle`, unless this provider is refused; then `fallback` (what keeps state intact). */
@@ -29,7 +30,7 @@ export function providerServiceV5(server: ProviderServer): UntypedServiceImpleme
       return fallback(req);
     };
 
-  const implementation: Partial<pb.ProviderServer> = {
+  const rpcs: Rpcs<pb.ProviderServer> = {
     getMetadata: unary("GetMetadata", pb.GetMetadata_Response, guard(h.getMetadata)),
     getSchema: unary("GetSchema", pb.GetProviderSchema_Response, guard(h.getProviderSchema)),
     getResourceIdentitySchemas: unary(
@@ -117,10 +118,10 @@ export function providerServiceV5(server: ProviderServer): UntypedServiceImpleme
       refusal ? () => ({ error: { text: `${refusal.summary}: ${refusal.detail}` } }) : h.callFunction,
     ),
     // A refused provider never gets this far: the host stops at GetSchema.
-    ...actionRpcs(server, h, pb),
-    ...listRpcs(server, h, pb),
+    ...actionRpcs(h, pb),
+    ...listRpcs(h, pb),
     // Stopping is harmless even for a refused provider.
-    stop: stopHandler(server, pb.Stop_Response),
+    stop: stopHandler("Stop", server, pb.Stop_Response),
   };
-  return instrumentRpcs(implementation as UntypedServiceImplementation, server.metrics);
+  return instrumentRpcs(rpcs, server.metrics);
 }

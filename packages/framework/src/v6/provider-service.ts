@@ -1,21 +1,22 @@
 // The tfplugin6 Provider service: protocol 6's RPC names mapped onto the handlers both
-// protocols share (../protocol/provider-handlers.ts), with protocol 6's nested attribute
+// protocols share (../protocol/service-handlers.ts), with protocol 6's nested attribute
 // types in the schema (./convert.ts).
 import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
-import { instrumentRpcs } from "../internal/instrument-rpcs.js";
+import { instrumentRpcs, type Rpcs } from "../internal/instrument-rpcs.js";
 import { actionRpcs } from "../protocol/action-handlers.js";
-import { callFunctionRpc } from "../protocol/functions.js";
+import { callFunctionRpc } from "../protocol/function-handlers.js";
 import { listRpcs } from "../protocol/list-handlers.js";
-import { providerHandlers, stopHandler } from "../protocol/provider-handlers.js";
+import { stopHandler } from "../protocol/provider-handlers.js";
+import { serviceHandlers } from "../protocol/service-handlers.js";
 import { stateStoreRpcs } from "../protocol/state-store-handlers.js";
 import { unary } from "../protocol/unary.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { schemaTranslationV6 } from "./convert.js";
 
 export function providerService(server: ProviderServer): UntypedServiceImplementation {
-  const h = providerHandlers(server, schemaTranslationV6);
-  const implementation: Partial<pb.ProviderServer> = {
+  const h = serviceHandlers(server, schemaTranslationV6);
+  const rpcs: Rpcs<pb.ProviderServer> = {
     getMetadata: unary("GetMetadata", pb.GetMetadata_Response, h.getMetadata),
     getProviderSchema: unary("GetProviderSchema", pb.GetProviderSchema_Response, h.getProviderSchema),
     getResourceIdentitySchemas: unary(
@@ -78,10 +79,10 @@ export function providerService(server: ProviderServer): UntypedServiceImplement
     getFunctions: unary("GetFunctions", pb.GetFunctions_Response, h.getFunctions),
     // No diagnostics in its answer: every failure is the response's FunctionError.
     callFunction: callFunctionRpc(pb.CallFunction_Response, h.callFunction),
-    ...actionRpcs(server, h, pb),
-    ...listRpcs(server, h, pb),
-    ...stateStoreRpcs(server, h, pb),
-    stopProvider: stopHandler(server, pb.StopProvider_Response),
+    ...actionRpcs(h, pb),
+    ...listRpcs(h, pb),
+    ...stateStoreRpcs(h, pb),
+    stopProvider: stopHandler("StopProvider", server, pb.StopProvider_Response),
   };
-  return instrumentRpcs(implementation as UntypedServiceImplementation, server.metrics);
+  return instrumentRpcs(rpcs, server.metrics);
 }

@@ -1,7 +1,9 @@
 // Values as authors see them, and back. Decoded values are what the types promise already,
 // except float64 attributes: cty numbers (exact decimals, bigints) that authors get as the
 // nearest double. When the author hands such a double back unchanged, the exact number it came
-// from goes back to Terraform, so rounding never shows up as a change.
+// from goes back to Terraform, so rounding never shows up as a change. A request's
+// provider_meta reaches handlers the same way (providerMetaForAuthor; the author's side of
+// provider_meta is ../provider-meta.ts).
 import { type CtyNumber, type CtyValue, Decimal, isRecord } from "@tsvider/cty";
 import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
@@ -21,6 +23,18 @@ export function forAuthor(schema: Schema, object: ObjectValue): ObjectValue {
     }
   }
   return out;
+}
+
+/**
+ * `providerMeta` for a handler (../provider-meta.ts): the request's provider_meta as authors see
+ * it, or null when the module set none or the provider declares no `metaSchema`.
+ */
+export function providerMetaForAuthor(
+  metaSchema: Schema | undefined,
+  meta: ObjectValue | null | undefined,
+): ObjectValue | null {
+  if (meta === null || meta === undefined || metaSchema === undefined) return null;
+  return forAuthor(metaSchema, meta);
 }
 
 /**

@@ -7,7 +7,7 @@ import { schemaContains } from "../schema/contains.js";
 import type { Schema } from "../schema/schema.js";
 import { elementPath, innerSchema, mapObjects, setOwn } from "./nesting.js";
 import type { ObjectValue } from "./object-value.js";
-import { ValuePath } from "./value-path.js";
+import { WalkPosition } from "./walk-position.js";
 
 export function isWhollyKnown(value: CtyValue): boolean {
   return !containsUnknown(value);
@@ -33,14 +33,14 @@ export function completeObject(
     return undefined;
   }
   const problems = diagnostics.items.length;
-  const out = complete(schema, partial, ValuePath.root, where, diagnostics);
+  const out = complete(schema, partial, WalkPosition.root, where, diagnostics);
   return diagnostics.items.length === problems ? out : undefined;
 }
 
 function complete(
   schema: Schema,
   partial: object,
-  path: ValuePath,
+  path: WalkPosition,
   where: string,
   diagnostics: Diagnostics,
 ): ObjectValue {
@@ -70,7 +70,7 @@ function complete(
       diagnostics.addError(
         `${where} returned an attribute the schema does not have`,
         `"${here.text}" is not in the schema. Remove it from the returned object, or add it to the schema.`,
-        here.steps,
+        here.attributePath,
       );
     }
   }

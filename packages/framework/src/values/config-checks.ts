@@ -12,7 +12,7 @@ import type { ValueType } from "../schema/types.js";
 import { toDouble } from "./author-values.js";
 import { elementsOf, innerSchema } from "./nesting.js";
 import type { ObjectValue } from "./object-value.js";
-import { ValuePath } from "./value-path.js";
+import { WalkPosition } from "./walk-position.js";
 
 export interface ConfigCheckOptions {
   /**
@@ -34,7 +34,7 @@ export interface ConfigCheckOptions {
 export const WRITE_ONLY_HOSTS = "Terraform 1.11 or OpenTofu 1.11";
 
 /** The sentence a practitioner reads when a host without write-only support is given one. */
-export function writeOnlyUnsupported(typeName: string | undefined, path: ValuePath): string {
+export function writeOnlyUnsupported(typeName: string | undefined, path: WalkPosition): string {
   const where = typeName === undefined ? path.text : `${typeName}.${path.text}`;
   return `${where} is write-only, which needs ${WRITE_ONLY_HOSTS} or newer; this Terraform or OpenTofu does not support write-only attributes (it did not say it does when validating the configuration), so the value could not be kept out of its plan and state. Upgrade it, or leave ${path.text} unset.`;
 }
@@ -45,7 +45,7 @@ export function checkConfig(
   diagnostics: Diagnostics,
   options: ConfigCheckOptions = {},
 ): void {
-  checkObject(schema, config, ValuePath.root, diagnostics, {
+  checkObject(schema, config, WalkPosition.root, diagnostics, {
     writeOnlyAllowed: options.writeOnlyAllowed ?? true,
     typeName: options.typeName,
   });
@@ -59,7 +59,7 @@ interface Host {
 function checkObject(
   schema: Schema,
   config: ObjectValue,
-  path: ValuePath,
+  path: WalkPosition,
   diagnostics: Diagnostics,
   host: Host,
 ): void {
@@ -72,7 +72,7 @@ function checkObject(
       diagnostics.addError(
         "Write-only attribute not supported",
         writeOnlyUnsupported(host.typeName, here),
-        here.steps,
+        here.attributePath,
       );
       continue;
     }
@@ -84,7 +84,7 @@ function checkObject(
         diagnostics.addError(
           "Missing required argument",
           `The argument "${here.text}" is required, but no definition was found.`,
-          here.steps,
+          here.attributePath,
         );
       }
       continue;
@@ -106,7 +106,7 @@ function checkBlockCount(
   name: string,
   entry: Block,
   value: CtyValue,
-  path: ValuePath,
+  path: WalkPosition,
   diagnostics: Diagnostics,
 ): void {
   const options = entry.options as { minItems?: number; maxItems?: number };
@@ -124,13 +124,13 @@ function checkBlockCount(
     diagnostics.addError(
       min === 1 ? `Missing required "${name}" block` : `Too few "${name}" blocks`,
       `${min === 1 ? "A" : `At least ${min}`} "${path.text}" block${min === 1 ? " is" : "s are"} required; the configuration has ${count}.`,
-      path.steps,
+      path.attributePath,
     );
   } else if (max > 0 && count > max) {
     diagnostics.addError(
       `Too many "${name}" blocks`,
       `No more than ${max} "${path.text}" block${max === 1 ? " is" : "s are"} allowed; the configuration has ${count}.`,
-      path.steps,
+      path.attributePath,
     );
   }
 }
@@ -142,7 +142,7 @@ const int64Max = 2n ** 63n - 1n;
 export function checkValue(
   descriptor: ValueType,
   value: CtyValue,
-  path: ValuePath,
+  path: WalkPosition,
   diagnostics: Diagnostics,
 ): void {
   if (isUnknown(value) || value === null) return;
@@ -152,7 +152,7 @@ export function checkValue(
         diagnostics.addError(
           "Invalid value",
           `"${path.text}" must be a whole number from ${int64Min} to ${int64Max}; the configuration gives ${numberText(value as CtyNumber)}.`,
-          path.steps,
+          path.attributePath,
         );
       }
       return;
@@ -162,7 +162,7 @@ export function checkValue(
         diagnostics.addError(
           "Invalid value",
           `"${path.text}" must be a number a 64-bit float can hold (up to about 1.8e308); the configuration gives ${numberText(value as CtyNumber)}.`,
-          path.steps,
+          path.attributePath,
         );
       }
       return;
@@ -170,7 +170,7 @@ export function checkValue(
     case "set":
     case "map": {
       const element = descriptor.element;
-      const entries: [ValuePath, CtyValue][] = Array.isArray(value)
+      const entries: [WalkPosition, CtyValue][] = Array.isArray(value)
         ? value.map((v: CtyValue, i) => [descriptor.kind === "set" ? path.element() : path.index(i), v])
         : Object.entries(value as ObjectValue).map(([k, v]) => [path.key(k), v]);
       for (const [p, v] of entries) {
@@ -189,7 +189,7 @@ export function checkValue(
             diagnostics.addError(
               "Missing object attribute",
               `"${p.text}" must have a value: the attribute "${name}" of this object is not optional.`,
-              p.steps,
+              p.attributePath,
             );
           }
         } else checkValue(inner, v, p, diagnostics);
@@ -208,11 +208,11 @@ export function checkValue(
   }
 }
 
-function nullElement(path: ValuePath, diagnostics: Diagnostics): void {
+function nullElement(path: WalkPosition, diagnostics: Diagnostics): void {
   diagnostics.addError(
     "Null element",
     `"${path.text}" is null, and this provider needs every element to have a value. Remove the element, or give it one.`,
-    path.steps,
+    path.attributePath,
   );
 }
 

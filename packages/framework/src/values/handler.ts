@@ -3,7 +3,8 @@
 // operation ended because Terraform asked the provider to stop (Ctrl-C, StopProvider) or
 // cancelled the call is reported as cancelled, naming the operation: it is no bug, and the
 // practitioner needs to know what was left half done, not where to file a report.
-import { type AttributePath, type Diagnostics, TsviderError } from "../diagnostics.js";
+import type { AttributePath } from "../attribute-path.js";
+import { type Diagnostics, TsviderError } from "../diagnostics.js";
 import { logError, providerLog } from "../internal/log.js";
 import { redact } from "../internal/log-values.js";
 

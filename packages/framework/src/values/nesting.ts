@@ -6,7 +6,7 @@ import { type CtyValue, isRecord, isUnknown } from "@tsvider/cty";
 import type { Block } from "../schema/blocks.js";
 import type { NestedAttribute } from "../schema/nested.js";
 import type { ObjectValue } from "./object-value.js";
-import type { ValuePath } from "./value-path.js";
+import type { WalkPosition } from "./walk-position.js";
 
 export type Nesting = NestedAttribute["nesting"] | Block["nesting"];
 
@@ -17,14 +17,14 @@ export function innerSchema(entry: NestedAttribute | Block) {
 
 export interface Element {
   readonly value: CtyValue;
-  readonly path: ValuePath;
+  readonly path: WalkPosition;
 }
 
 /**
  * The objects a known, non-null nested value holds, with their paths; none when the value is
  * null, unknown, or not of the shape its nesting says (the codecs report that one).
  */
-export function elementsOf(nesting: Nesting, value: CtyValue, path: ValuePath): Element[] {
+export function elementsOf(nesting: Nesting, value: CtyValue, path: WalkPosition): Element[] {
   if (value === null || isUnknown(value)) return [];
   switch (nesting) {
     case "single":
@@ -68,7 +68,7 @@ export function mapObjects(
 }
 
 /** Where the element at `at` (an index or a key) of a nested value at `path` is. */
-export function elementPath(nesting: Nesting, path: ValuePath, at: number | string): ValuePath {
+export function elementPath(nesting: Nesting, path: WalkPosition, at: number | string): WalkPosition {
   switch (nesting) {
     case "list":
       return path.index(at as number);

@@ -1,13 +1,15 @@
 // Provider functions on the wire, for both protocols: their declarations (GetProviderSchema's
-// and GetFunctions' `functions`, GetMetadata's names) and CallFunction. CallFunction answers
-// with a FunctionError instead of diagnostics: the text and the argument it blames.
+// and GetFunctions' `functions`), GetFunctions and CallFunction. CallFunction answers with a
+// FunctionError instead of diagnostics: the text and the argument it blames.
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { type CtyValue, CtyValueError, formatPath, typeToJSONText } from "@tsvider/cty";
 import { Diagnostics } from "../diagnostics.js";
 import { FunctionError, type FunctionParameter, parameterAt, runProviderFunction } from "../function.js";
+import { observeRpc, type Rpc } from "../internal/instrument-rpcs.js";
 import { providerLog } from "../internal/log.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { hiddenTestOnlyHint } from "../test-mode.js";
+import type { RequestValue } from "./requests.js";
 import { decodeDynamic, encodeDynamic, StringKind, type WireDynamicValue } from "./wire.js";
 
 interface WireFunctionParameter {
@@ -66,16 +68,14 @@ export function wireFunctions(server: ProviderServer): Record<string, WireFuncti
   return out;
 }
 
-type Value = { readonly msgpack?: Uint8Array; readonly json?: Uint8Array } | undefined;
-
 /**
  * CallFunction. It needs no configured provider: Terraform calls functions on an instance it
  * never configures. OpenTofu sends an empty DynamicValue for a null argument, which decodes as
  * null. Nothing thrown escapes: every failure is a FunctionError.
  */
-export async function callFunctionHandler(
+async function callFunctionHandler(
   server: ProviderServer,
-  req: { readonly name: string; readonly arguments: readonly Value[] },
+  req: { readonly name: string; readonly arguments: readonly RequestValue[] },
 ): Promise<{ result?: WireDynamicValue; error?: WireFunctionError }> {
   // The host adds the parameter's name and a final period (see FunctionError).
   const fail = (text: string, argument?: number) => ({
@@ -129,34 +129,46 @@ export async function callFunctionHandler(
 
 type CallFunctionAnswer = { result?: WireDynamicValue; error?: WireFunctionError };
 
+/** GetFunctions and CallFunction, under protocol 6's names. */
+export function functionHandlers(server: ProviderServer) {
+  return {
+    // Terraform reads functions from the schema; OpenTofu asks here too. The same list.
+    getFunctions: () => ({ functions: wireFunctions(server) }),
+
+    callFunction: (req: { readonly name: string; readonly arguments: readonly RequestValue[] }) =>
+      callFunctionHandler(server, req),
+  };
+}
+
 /**
  * CallFunction for grpc-js. Not `unary`: its answer has no diagnostics, so a failure must
  * become the FunctionError, which `handle` already guarantees; this catch is the last guard.
+ * The call is observed as every RPC call is (../internal/instrument-rpcs.ts); with no
+ * diagnostics in its answer, it never counts as failed.
  */
 export function callFunctionRpc<Req extends { readonly name: string }, Res>(
   fns: { fromPartial(object: CallFunctionAnswer): Res },
   handle: (request: Req) => Promise<CallFunctionAnswer> | CallFunctionAnswer,
-) {
-  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
-    const log = providerLog();
-    const started = performance.now();
-    log.trace("received request", { rpc: "CallFunction", function: call.request.name });
-    Promise.resolve()
-      .then(() => handle(call.request))
-      .catch(
-        (err: unknown): CallFunctionAnswer => ({
-          error: {
-            text: `tsvider's CallFunction failed: ${err instanceof Error ? err.message : String(err)}`,
-          },
-        }),
-      )
-      .then((answer) => {
-        log.trace("served request", {
-          rpc: "CallFunction",
-          duration_ms: Number((performance.now() - started).toFixed(3)),
-          error: answer.error !== undefined,
-        });
-        callback(null, fns.fromPartial(answer));
-      });
-  };
+): Rpc<(call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void> {
+  return (metrics) => (call, callback) =>
+    observeRpc(
+      "CallFunction",
+      metrics,
+      (served) => {
+        Promise.resolve()
+          .then(() => handle(call.request))
+          .catch(
+            (err: unknown): CallFunctionAnswer => ({
+              error: {
+                text: `tsvider's CallFunction failed: ${err instanceof Error ? err.message : String(err)}`,
+              },
+            }),
+          )
+          .then((answer) => {
+            served({ failed: false, fields: { error: answer.error !== undefined } });
+            callback(null, fns.fromPartial(answer));
+          });
+      },
+      { function: call.request.name },
+    );
 }

@@ -1,7 +1,8 @@
-// Resource identity in the core, called directly: the identity handlers see and set through
-// read, create, update, delete and import; the checks an identity passes (schema attributes
-// only, types, required-for-import set, wholly known); the rule that an existing object's
-// identity never changes; the planned identity; and UpgradeResourceIdentity.
+// Resource identity in the engine (identity-slot.ts and the RPCs that use it), called
+// directly: the identity handlers see and set through read, create, update, delete and import;
+// the checks an identity passes (schema attributes only, types, required-for-import set, wholly
+// known); the rule that an existing object's identity never changes; the planned identity; and
+// UpgradeResourceIdentity.
 import { Unknown } from "@tsvider/cty";
 import { describe, expect, it } from "vitest";
 import { Diagnostics } from "../diagnostics.js";
@@ -11,7 +12,7 @@ import { attr } from "../schema/attributes.js";
 import { t } from "../schema/types.js";
 import { applyResourceChange } from "./apply-resource-change.js";
 import { errors, serverWith } from "./core-fixture.test-support.js";
-import { checkedIdentity, plannedIdentity } from "./identity.js";
+import { checkedIdentity, plannedIdentity } from "./identity-slot.js";
 import { importResourceState } from "./import-resource-state.js";
 import { readResource } from "./read-resource.js";
 import { upgradeResourceIdentity } from "./upgrade-resource-identity.js";

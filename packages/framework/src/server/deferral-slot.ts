@@ -1,6 +1,7 @@
-// The core's side of deferred answers (see ../deferral.ts): the `defer` a handler's context
-// carries, the provider-wide deferral `configure` sets, and the error a run that does not
-// accept deferral gets instead.
+// The engine's side of deferred answers: the DeferralSlot of one handler call (what the `defer`
+// of its context recorded), the provider-wide deferral `configure` sets, and the error a run
+// that does not accept deferral gets instead. The author's side, `ctx.defer` and its reasons,
+// is ../deferral.ts; the wire's, the Deferred message, is ../protocol/deferral-wire.ts.
 import { containsUnknown } from "@tsvider/cty";
 import {
   type DeferralAccess,

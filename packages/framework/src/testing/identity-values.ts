@@ -1,5 +1,5 @@
-// The test kit's side of resource identity: identities as a test writes them (attributes left
-// out are null), carried over the wire with the resource's identity type as the host would.
+// The test kit's identity values: identities as a test writes them (attributes left out are
+// null), carried over the wire with the resource's identity type as the host would.
 import type { CtyValue } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import type { Resource } from "../resource.js";

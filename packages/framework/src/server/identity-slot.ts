@@ -1,8 +1,11 @@
-// The core's side of resource identity (see ../identity.ts): the `identity` and `setIdentity`
-// handlers receive, the checks an identity passes before Terraform stores it (the identity
-// schema's attributes only, each of its type, wholly known, those required for import set),
-// the rule that an existing object's identity never changes, and the planned identity.
+// The engine's side of resource identity: the IdentitySlot of one handler call (the `identity`
+// and `setIdentity` handlers receive), the checks an identity passes before Terraform stores it
+// (the identity schema's attributes only, each of its type, wholly known, those required for
+// import set), the rule that an existing object's identity never changes, and the planned
+// identity. The author's side, identityAttr and the identity schema, is ../identity.ts; the
+// wire's, ResourceIdentityData, is ../protocol/identity-wire.ts.
 import {
+  type CtyType,
   type CtyValue,
   CtyValueError,
   containsUnknown,
@@ -124,17 +127,30 @@ export function checkedIdentity(
     }
   }
   if (diagnostics.items.length !== problems) return undefined;
+  return fitsIdentityType(out, type, where, diagnostics) ? out : undefined;
+}
+
+/**
+ * Whether a whole identity object encodes as the identity type, as Terraform will store it;
+ * an error naming the attribute that does not, when it does not.
+ */
+export function fitsIdentityType(
+  identity: ObjectValue,
+  type: CtyType,
+  where: string,
+  diagnostics: Diagnostics,
+): boolean {
   try {
-    encodeMsgpack(out, type);
+    encodeMsgpack(identity, type);
+    return true;
   } catch (err) {
     if (!(err instanceof CtyValueError)) throw err;
     diagnostics.addError(
       `${where} set an identity that does not match the identity schema`,
       `"${formatPath(err.path)}": ${err.reason}.`,
     );
-    return undefined;
+    return false;
   }
-  return out;
 }
 
 /**
