@@ -9,13 +9,14 @@
 // functions' own time, not what they call), Node's internals and V8's own work (compiling,
 // garbage collection), then the functions with the most time of their own. Information for the
 // next change, not a pass/fail figure.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+import { resolveTofu, Workdir } from "@tsvider/conformance";
 import { bundleProvider } from "tsvider";
 import { filesConfiguration } from "./files-configuration.js";
+import { initWorkdir, installMirror } from "./provider-peers.js";
 
 const N = Number(process.env.TSVIDER_BENCH_PROFILE_RESOURCES ?? 1000);
 const appRoot = fileURLToPath(new URL("../../terraform-provider-tsvider/", import.meta.url));
@@ -42,25 +43,15 @@ try {
   });
   const modules = moduleStarts(await readFile(executable, "utf8"));
 
-  const mirrorDir = join(root, "mirror");
-  await installProviderMirror({
-    mirrorDir,
-    namespace: "tsvider",
-    type: "tsvider",
-    version: "0.1.0",
-    executable,
-  });
-  const cliConfigFile = join(root, "cli.tfrc");
-  await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
+  const cliConfigFile = await installMirror(root, [{ type: "tsvider", version: "0.1.0", executable }]);
   const dir = join(root, "work");
-  await mkdir(join(dir, "out"), { recursive: true });
-  await writeFile(
-    join(dir, "main.tf"),
-    filesConfiguration({ type: "tsvider", version: "0.1.0", resource: "tsvider_file_content" }, N),
-  );
+  await initWorkdir({
+    dir,
+    config: filesConfiguration({ type: "tsvider", version: "0.1.0", resource: "tsvider_file_content" }, N),
+    tofu: resolveTofu(),
+    cliConfigFile,
+  });
   const profiles = join(root, "profiles");
-  const work = new Workdir({ dir, binary: resolveTofu(), cliConfigFile });
-  await work.run(["init", "-no-color"]);
   const started = performance.now();
   await new Workdir({
     dir,

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { timeStart } from "./time-start.js";
+import { median } from "./timing.js";
 
 const bin = fileURLToPath(new URL("../../../packages/cli/dist/bin/tsvider.js", import.meta.url));
 if (!existsSync(bin)) {
@@ -22,11 +23,6 @@ const variants = [
 
 const once = (variant: (typeof variants)[number]) =>
   timeStart({ ...variant, command: process.execPath, env: process.env, handshake: false });
-
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 const RUNS = Number(process.env.TSVIDER_BENCH_CLI_RUNS ?? 25);
 const samples = new Map<string, number[]>(variants.map((v) => [v.name, []]));

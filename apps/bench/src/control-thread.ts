@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startPluginClient } from "@tsvider/rpcplugin/client";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import { median } from "./timing.js";
 
 const RUNS = Number(process.env.TSVIDER_BENCH_CONTROL_RUNS ?? 5);
 const CALLS = Number(process.env.TSVIDER_BENCH_CONTROL_CALLS ?? 2000);
@@ -32,7 +33,6 @@ function call<Res>(f: (cb: (err: Error | null, res: Res) => void) => unknown): P
   return new Promise((resolve, reject) => f((err, res) => (err ? reject(err) : resolve(res))));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mode = (threaded: boolean) => ({
   TSVIDER_CONTROL_THREAD: threaded ? "1" : "0",
   TF_LOG: "",

@@ -1,52 +1,27 @@
 // Sets of 10,000 elements through plan and apply (the design's target: linear or n log n, never
 // quadratic). The provider of the conformance scenario `large-sets` (a set of strings and a set
-// of nested blocks, both echoed back) is served in this process and attached to the pinned
-// OpenTofu; for each size we time the host's commands (plan, apply, the no-op plan after it)
-// and, from the provider's own metrics (tsvider_rpc_duration_seconds), the time spent inside
-// the provider answering RPCs. The provider's growth from one size to twice it is reported as a
-// ratio: about 2 is linear, about 4 quadratic. The host's own time is shown beside it: its
-// handling of large sets is not ours to fix, but it is what practitioners wait for.
+// of nested blocks, both echoed back; collections-provider.ts) is served in this process and
+// attached to the pinned OpenTofu; for each size we time the host's commands (plan, apply, the
+// no-op plan after it) and, from the provider's own metrics (tsvider_rpc_duration_seconds), the
+// time spent inside the provider answering RPCs. The provider's growth from one size to twice it
+// is reported as a ratio: about 2 is linear, about 4 quadratic. The host's own time is shown
+// beside it: its handling of large sets is not ours to fix, but it is what practitioners wait for.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resolveTofu, Workdir } from "@tsvider/conformance";
-import { attr, block, defineProvider, defineResource, serve, t } from "@tsvider/framework";
-
-// The same resource as packages/conformance/src/scenarios/large-set-provider.ts (which the
-// scenario test proves correct at 10,000 elements); repeated here because test fixtures are
-// not part of @tsvider/conformance's published API.
-const largeSet = defineResource({
-  typeName: "scn_large_set",
-  schema: {
-    members: attr.set(t.string, { required: true }),
-    echo: attr.set(t.string, { computed: true }),
-    size: attr.number({ computed: true }),
-    rules: block.set({ port: attr.number({ required: true }), cidr: attr.string({ required: true }) }),
-  },
-  async create({ plan }) {
-    return { ...plan, echo: plan.members, size: plan.members.length };
-  },
-  async read({ state }) {
-    return state;
-  },
-  async update({ plan }) {
-    return { ...plan, echo: plan.members, size: plan.members.length };
-  },
-  async delete() {},
-});
-const provider = defineProvider({ name: "scn", version: "0.1.0", resources: [largeSet] });
+import { serve } from "@tsvider/framework";
+import { numbersLocal } from "./collections-configuration.js";
+import { collectionsProvider } from "./collections-provider.js";
 
 /** The scenario's configuration: `size` strings and `blocks` rule blocks. */
 function config(size: number, blocks: number): string {
-  const hundreds = Math.ceil(size / 100);
   return `terraform {
   required_providers {
     scn = { source = "tsvider/scn" }
   }
 }
-locals {
-  numbers = [for n in flatten([for i in range(${hundreds}) : [for j in range(100) : i * 100 + j]]) : n if n < ${size}]
-}
+${numbersLocal(size)}
 resource "scn_large_set" "s" {
   members = toset([for n in local.numbers : "m-\${n}"])
   dynamic "rules" {
@@ -82,7 +57,7 @@ interface Row {
 
 async function measure(label: string, size: number, blocks: number, tofu: string): Promise<Row> {
   const root = await mkdtemp(join(tmpdir(), "tsvider-bench-large-set-"));
-  const running = await serve(provider, {
+  const running = await serve(collectionsProvider, {
     debug: true,
     address: "tsvider/scn",
     env: { ...process.env, TSVIDER_METRICS_PORT: "0" },

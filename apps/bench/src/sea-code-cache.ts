@@ -28,6 +28,7 @@ import { hostPlatform } from "tsvider/build/platform";
 import { makeSingleExecutable } from "tsvider/build/sea";
 import { handshakeEnv } from "tsvider/build/startup";
 import { timeStart } from "./time-start.js";
+import { median } from "./timing.js";
 
 const appRoot = fileURLToPath(new URL("../../terraform-provider-tsvider/", import.meta.url));
 const RUNS = Number(process.env.TSVIDER_BENCH_RUNS ?? 25);
@@ -160,9 +161,4 @@ try {
   }
 } finally {
   await rm(work, { recursive: true, force: true });
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }

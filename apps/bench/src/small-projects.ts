@@ -13,37 +13,30 @@
 // Python, so it pays nothing there). Runs are paired (each provider in turn, RUNS times) and the
 // table gives medians and the ratios to Go. Target (the design's): at most 1.2x at 10 and 100
 // files; pyvider is there for scale, with no target.
-import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
+import { resolveTofu, type Workdir } from "@tsvider/conformance";
 import { buildExecutable } from "tsvider/build/executable";
 import { filesConfiguration } from "./files-configuration.js";
+import {
+  FILE_STEPS,
+  goProvider,
+  initWorkdir,
+  installMirror,
+  pyviderProvider,
+  referenceProject,
+  referenceScript,
+} from "./provider-peers.js";
+import { median } from "./timing.js";
 
-const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const RUNS = Number(process.env.TSVIDER_BENCH_SMALL_RUNS ?? 3);
 const SIZES = [10, 100];
-const STEPS = [
-  { name: "apply", args: ["apply", "-auto-approve", "-no-color"] },
-  { name: "no-op plan", args: ["plan", "-no-color"] },
-  { name: "destroy", args: ["destroy", "-auto-approve", "-no-color"] },
-] as const;
 
 const root = await mkdtemp(join(tmpdir(), "tsvider-bench-small-"));
-const referenceRoot = `${repo}apps/terraform-provider-tsvider/`;
-const reference = (version: string) => ({
-  root: referenceRoot,
-  packageName: "terraform-provider-tsvider",
-  namespace: "tsvider",
-  type: "tsvider",
-  version,
-  entry: join(referenceRoot, "src/main.ts"),
-});
-const sea = await buildExecutable({ project: reference("0.3.0"), outDir: join(root, "sea") });
+const sea = await buildExecutable({ project: referenceProject("0.3.0"), outDir: join(root, "sea") });
 const snapshot = await buildExecutable({
-  project: reference("0.2.0"),
+  project: referenceProject("0.2.0"),
   outDir: join(root, "snapshot"),
   snapshot: true,
 });
@@ -54,7 +47,7 @@ const providers = [
     type: "tsvider",
     version: "0.1.0",
     resource: "tsvider_file_content",
-    executable: `${referenceRoot}dist/terraform-provider-tsvider.cjs`,
+    executable: referenceScript,
   },
   {
     name: "sea",
@@ -70,38 +63,18 @@ const providers = [
     resource: "tsvider_file_content",
     executable: snapshot.path,
   },
-  {
-    name: "Go",
-    type: "goprov",
-    version: "0.1.0",
-    resource: "goprov_file",
-    executable: execFileSync(`${repo}tooling/oracles/build`, ["goprovider"], { encoding: "utf8" }).trim(),
-  },
+  { name: "Go", type: "goprov", version: "0.1.0", resource: "goprov_file", executable: goProvider() },
   {
     name: "pyvider",
     type: "pyprov",
     version: "0.1.0",
     resource: "pyprov_file",
-    // Installs pyvider from PyPI on the first run (about ten seconds), then only checks the venv.
-    executable: execFileSync(`${repo}tooling/pyvider/install`, [], { encoding: "utf8" }).trim(),
+    executable: pyviderProvider(),
   },
 ] as const;
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 try {
-  const mirrorDir = join(root, "mirror");
-  for (const p of providers) {
-    await installProviderMirror({
-      mirrorDir,
-      namespace: "tsvider",
-      type: p.type,
-      version: p.version,
-      executable: p.executable,
-    });
-  }
-  const cliConfigFile = join(root, "cli.tfrc");
-  await writeFile(cliConfigFile, mirrorCliConfig(mirrorDir));
+  const cliConfigFile = await installMirror(root, providers);
   const tofu = resolveTofu();
 
   console.log(
@@ -115,15 +88,11 @@ try {
     const dirs = new Map<string, Workdir>();
     for (const p of providers) {
       const dir = join(root, `${p.name}-${n}`);
-      await mkdir(join(dir, "out"), { recursive: true });
-      await writeFile(join(dir, "main.tf"), filesConfiguration(p, n));
-      const work = new Workdir({ dir, binary: tofu, cliConfigFile });
-      await work.run(["init", "-no-color"]);
-      dirs.set(p.name, work);
+      dirs.set(p.name, await initWorkdir({ dir, config: filesConfiguration(p, n), tofu, cliConfigFile }));
     }
     for (let r = 0; r < RUNS; r++) {
       for (const p of providers) {
-        for (const step of STEPS) {
+        for (const step of FILE_STEPS) {
           const started = performance.now();
           await dirs.get(p.name)!.run([...step.args]);
           const key = `${p.name} ${step.name}`;
@@ -131,7 +100,7 @@ try {
         }
       }
     }
-    for (const step of STEPS) {
+    for (const step of FILE_STEPS) {
       const of = (name: string) => median(times.get(`${name} ${step.name}`)!);
       const go = of("Go");
       const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(9);

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startPluginClient } from "@tsvider/rpcplugin/client";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import { median } from "./timing.js";
 
 const RUNS = Number(process.env.TSVIDER_BENCH_BREAKDOWN_RUNS ?? 15);
 const provider = fileURLToPath(
@@ -27,7 +28,6 @@ writeFileSync(
 );
 
 const wallNow = () => performance.timeOrigin + performance.now();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface LogLine {
   readonly "@message"?: string;

@@ -12,6 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { createServerCertificate } from "@tsvider/rpcplugin";
 import { timeStart } from "./time-start.js";
+import { median } from "./timing.js";
 
 const app = (path: string) =>
   fileURLToPath(new URL(`../../terraform-provider-tsvider/${path}`, import.meta.url));
@@ -50,11 +51,6 @@ const variants: readonly Variant[] = [
 function once(variant: Variant): Promise<number> {
   return timeStart({ ...variant, command: process.execPath });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 const RUNS = 25;
 const samples = new Map<string, number[]>(variants.map((v) => [v.name, []]));

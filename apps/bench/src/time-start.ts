@@ -10,12 +10,17 @@ export interface TimedStart {
   readonly env: NodeJS.ProcessEnv;
   /** Time to the go-plugin handshake line rather than to exit. */
   readonly handshake: boolean;
+  /** Drop the process's stderr (a provider's start-up log) instead of passing it on. */
+  readonly quiet?: boolean;
 }
 
 export function timeStart(run: TimedStart): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(run.command, run.args, { env: run.env, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(run.command, run.args, {
+      env: run.env,
+      stdio: ["ignore", "pipe", run.quiet ? "ignore" : "inherit"],
+    });
     const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6;
     let handshakeMs: number | undefined;
     if (run.handshake) {

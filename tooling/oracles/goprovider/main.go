@@ -1,7 +1,9 @@
 // A provider written with HashiCorp's terraform-plugin-framework, for measuring tsvider against
 // a Go provider in the same tests and benchmarks (apps/bench, the host-watch comparison): two
 // resources like hashicorp/local's local_file and hashicorp/random's random_string, with the
-// same plan modifiers. Built from the Go module proxy by tooling/oracles/build goprovider.
+// same plan modifiers, and one that takes a large list and a large set and echoes them back
+// (apps/bench's peers benchmark). Built from the Go module proxy by tooling/oracles/build
+// goprovider.
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	providerschema "github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -23,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -53,25 +57,29 @@ func (p *goprov) Configure(context.Context, provider.ConfigureRequest, *provider
 
 func (p *goprov) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		func() resource.Resource { return &fileResource{} },
-		func() resource.Resource { return &stringResource{} },
+		func() resource.Resource { return &fileResource{"_file"} },
+		func() resource.Resource { return &stringResource{"_string"} },
+		func() resource.Resource { return &collectionsResource{"_collections"} },
 	}
 }
 
 func (p *goprov) DataSources(context.Context) []func() datasource.DataSource { return nil }
 
+// typeName is every resource's Metadata: the provider's type name and the resource's suffix.
+type typeName string
+
+func (n typeName) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + string(n)
+}
+
 // goprov_file: local_file's core: a file with the given content, replaced when either changes,
 // gone from state when the file is missing or was changed outside.
-type fileResource struct{}
+type fileResource struct{ typeName }
 
 type fileModel struct {
 	Filename types.String `tfsdk:"filename"`
 	Content  types.String `tfsdk:"content"`
 	ID       types.String `tfsdk:"id"`
-}
-
-func (r *fileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_file"
 }
 
 func (r *fileResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -140,16 +148,12 @@ func (r *fileResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 
 // goprov_string: random_string's core: `length` random letters and digits, kept until the
 // length changes.
-type stringResource struct{}
+type stringResource struct{ typeName }
 
 type stringModel struct {
 	Length types.Int64  `tfsdk:"length"`
 	Result types.String `tfsdk:"result"`
 	ID     types.String `tfsdk:"id"`
-}
-
-func (r *stringResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_string"
 }
 
 func (r *stringResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -195,3 +199,54 @@ func (r *stringResource) Update(ctx context.Context, req resource.UpdateRequest,
 }
 
 func (r *stringResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// goprov_collections: a list and a set of strings, each echoed back in a computed attribute of
+// its own, for timing large collections through plan and apply (the same resource as the
+// tsvider and pyvider peers' *_collections in apps/bench). The echo hands the planned values
+// back as they are, as the other peers do: what is timed is the framework's handling of them.
+type collectionsResource struct{ typeName }
+
+type collectionsModel struct {
+	Items       types.List `tfsdk:"items"`
+	Members     types.Set  `tfsdk:"members"`
+	ItemsEcho   types.List `tfsdk:"items_echo"`
+	MembersEcho types.Set  `tfsdk:"members_echo"`
+}
+
+func (r *collectionsResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"items":        schema.ListAttribute{ElementType: types.StringType, Required: true},
+		"members":      schema.SetAttribute{ElementType: types.StringType, Required: true},
+		"items_echo":   schema.ListAttribute{ElementType: types.StringType, Computed: true},
+		"members_echo": schema.SetAttribute{ElementType: types.StringType, Computed: true},
+	}}
+}
+
+// echo fills the computed attributes from the arguments.
+func (r *collectionsResource) echo(ctx context.Context, plan tfsdk.Plan, state *tfsdk.State) diag.Diagnostics {
+	var m collectionsModel
+	diags := plan.Get(ctx, &m)
+	if diags.HasError() {
+		return diags
+	}
+	m.ItemsEcho = m.Items
+	m.MembersEcho = m.Members
+	return append(diags, state.Set(ctx, &m)...)
+}
+
+func (r *collectionsResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	resp.Diagnostics.Append(r.echo(ctx, req.Plan, &resp.State)...)
+}
+
+func (r *collectionsResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m collectionsModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+func (r *collectionsResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	resp.Diagnostics.Append(r.echo(ctx, req.Plan, &resp.State)...)
+}
+
+func (r *collectionsResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {
+}
