@@ -3,16 +3,8 @@
 // each provider process writes count the calls), and nothing of it reaches the state.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  initAttachedProject,
-  setUpTofu,
-  stopAttachedProviders,
-  type TofuSetup,
-} from "./tofu.test-support.js";
-
-// Each test's commands attach to one provider process (initAttachedProject).
-afterEach(() => stopAttachedProviders());
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -21,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => tofu.cleanup());
 
 const project = (name: string, body: string, extraEnv: NodeJS.ProcessEnv = {}) =>
-  initAttachedProject(tofu, name, body, extraEnv);
+  initProject(tofu, name, body, extraEnv);
 
 describe("tsvider_random_token on the real tofu", () => {
   it("refuses a bad length at its line in validate", async () => {
