@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { chmod, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { build, type Message, type Plugin } from "esbuild";
+import { type BuildOptions, build, type Message, type Plugin } from "esbuild";
 import { CliError } from "./cli/command.js";
 import { nativeAddonGuard } from "./executable/native-addons.js";
 import { snapshotSafeBuiltins } from "./executable/snapshot-builtins.js";
@@ -98,22 +98,24 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
     });
   });
   const bundled = result.outputFiles[0]!.text;
-  // The control thread's code rides in the bundle's first line (see @tsvider/rpcplugin's
-  // control/main-side.ts), as the bundle has no file beside it to start a worker from; only
+  const plain = options.sourceMap === true || options.snapshot === true;
+  // The control thread's code rides at the top of the file (see @tsvider/rpcplugin's
+  // control/thread-start.ts), as the bundle has no file beside it to start a worker from; only
   // in a bundle that holds the code which looks for it.
   const controlThread = bundled.includes(CONTROL_THREAD_KEY)
-    ? await bundleControlThread(options.entry, options.minify ?? true)
+    ? await bundleControlThread(options.entry, {
+        minify: options.minify ?? true,
+        compileCache: options.compileCache !== false && options.sourceMap !== true,
+        // Not where the file runs once to be saved (a start-up snapshot), nor for a debugger:
+        // debug mode serves from the main thread.
+        startEarly: !plain,
+      })
     : undefined;
-  const code =
-    controlThread === undefined
-      ? bundled
-      : `globalThis[Symbol.for(${JSON.stringify(CONTROL_THREAD_KEY)})]=${JSON.stringify(controlThread)};\n${bundled}`;
+  const preamble = controlThread && controlThreadPreamble(controlThread);
   const text =
-    options.sourceMap === true || options.snapshot === true
-      ? code
-      : options.compileCache === false
-        ? `#!/usr/bin/env node\n${code}`
-        : launcherSource({ source: code });
+    plain || options.compileCache === false
+      ? `${plain ? "" : "#!/usr/bin/env node\n"}${withPreamble(bundled, preamble)}`
+      : launcherSource({ source: bundled, ...(preamble === undefined ? {} : { preamble }) });
   await writeFile(options.outfile, text);
   await chmod(options.outfile, 0o755);
   return {
@@ -126,13 +128,25 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
 /** The Symbol.for key under which @tsvider/rpcplugin looks for the control thread's code. */
 const CONTROL_THREAD_KEY = "tsvider.rpcplugin.control-thread-source";
 
+interface ControlThreadCode {
+  /** What the worker evaluates: the thread's bundle, inside a compile-cache launcher of its own. */
+  readonly code: string;
+  /** A script that starts the thread before the provider's code is compiled, or none. */
+  readonly startEarly: string | undefined;
+}
+
 /**
  * @tsvider/rpcplugin's control thread (a worker that owns the gRPC server; see its
  * docs/control-thread.md) as one script of its own, or undefined for a provider that does not
  * depend on @tsvider/rpcplugin at all. It is found the way the provider's own code finds it:
  * through @tsvider/framework when the provider uses it, else from the provider's directory.
+ * With `startEarly`, also rpcplugin's early start (control/thread-start.js beside it), which
+ * an older @tsvider/rpcplugin does not have.
  */
-async function bundleControlThread(entry: string, minify: boolean): Promise<string | undefined> {
+async function bundleControlThread(
+  entry: string,
+  options: { readonly minify: boolean; readonly compileCache: boolean; readonly startEarly: boolean },
+): Promise<ControlThreadCode | undefined> {
   const fromEntry = createRequire(resolve(entry));
   let resolved: string | undefined;
   for (const via of [() => createRequire(fromEntry.resolve("@tsvider/framework")), () => fromEntry]) {
@@ -144,19 +158,52 @@ async function bundleControlThread(entry: string, minify: boolean): Promise<stri
     }
   }
   if (resolved === undefined) return undefined;
-  const result = await build({
-    entryPoints: [resolved],
+  const common: BuildOptions & { write: false } = {
     bundle: true,
     platform: "node",
     target: "node20",
-    format: "cjs",
-    minify,
+    minify: options.minify,
     legalComments: "none",
     write: false,
     logLevel: "silent",
     plugins: [withoutProtoLoader],
-  });
-  return result.outputFiles[0]!.text;
+  };
+  const thread = (await build({ ...common, entryPoints: [resolved], format: "cjs" })).outputFiles[0]!.text;
+  const threadStart = join(dirname(resolved), "thread-start.js");
+  const startEarly =
+    options.startEarly && existsSync(threadStart)
+      ? (
+          await build({
+            ...common,
+            // A function of its own: its names must not meet the provider's.
+            format: "iife",
+            stdin: {
+              contents: `import { startControlThreadEarly } from ${JSON.stringify(threadStart)};\nstartControlThreadEarly();`,
+              resolveDir: dirname(threadStart),
+              loader: "js",
+            },
+          })
+        ).outputFiles[0]!.text
+      : undefined;
+  return {
+    code: options.compileCache ? launcherSource({ source: thread, worker: true }) : thread,
+    startEarly,
+  };
+}
+
+/** The code put before the provider's: the control thread's code, and its early start. */
+function controlThreadPreamble(thread: ControlThreadCode): string {
+  return `globalThis[Symbol.for(${JSON.stringify(CONTROL_THREAD_KEY)})]=${JSON.stringify(thread.code)};${thread.startEarly?.trim() ?? ""}`;
+}
+
+/**
+ * `preamble` before `bundled`, after its "use strict" (the bundle is strict code) and on the
+ * same line, so that every line of the bundle keeps its number for stack traces and source maps.
+ */
+function withPreamble(bundled: string, preamble: string | undefined): string {
+  if (preamble === undefined) return bundled;
+  const strict = /^(["'])use strict\1;/.exec(bundled)?.[0] ?? "";
+  return `${strict}${preamble}${bundled.slice(strict.length)}`;
 }
 
 function projectRootOf(entry: string): string {

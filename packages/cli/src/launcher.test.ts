@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { type PluginClient, startPluginClient } from "@tsvider/rpcplugin";
+import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bundleProvider } from "./bundle.js";
 import { launcherSource } from "./launcher.js";
 
@@ -83,6 +85,53 @@ describe("the compile-cache launcher", () => {
     );
     expect(existsSync(join(cache, "tsvider"))).toBe(false);
   });
+
+  it("runs its preamble first, in the file's own scope", () => {
+    const withPreamble = join(work, "preamble.cjs");
+    writeFileSync(
+      withPreamble,
+      launcherSource({
+        source: 'process.stdout.write(globalThis.early + "\\n");',
+        preamble: "globalThis.early = typeof module;",
+      }),
+    );
+    expect(run(withPreamble, { TSVIDER_COMPILE_CACHE: "0" }).stdout).toBe("object\n");
+  });
+});
+
+describe("the compile-cache launcher in a worker thread", () => {
+  // The worker asks for its cache to be saved (as the control thread does once it has
+  // started), then stays: its process ends it, without an exit event in the worker.
+  const source =
+    'globalThis[Symbol.for("tsvider.compile-cache.save")]?.();\n' +
+    'require("node:worker_threads").parentPort.postMessage(typeof module.exports);\n' +
+    "setInterval(() => {}, 1000);";
+  const host = join(work, "worker-host.cjs");
+  writeFileSync(
+    host,
+    `const { Worker } = require("node:worker_threads");
+const worker = new Worker(${JSON.stringify(launcherSource({ source, worker: true }))}, { eval: true, stderr: true });
+let answer, reports = "";
+const done = () => answer && /(saved|hit)\\n$/.test(reports) && (process.stdout.write(answer + "\\n" + reports), process.exit(0));
+worker.on("message", (m) => { answer = m; done(); });
+worker.stderr.on("data", (d) => { reports += d; done(); });
+`,
+  );
+
+  it("runs the code, saves the cache when the code asks, uses it next time, and replaces a damaged one", () => {
+    const cache = mkdtempSync(join(work, "cache-"));
+    const env = { XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" };
+    expect(run(host, env).stdout).toBe(
+      "object\ntsvider compile cache (worker): miss\ntsvider compile cache (worker): saved\n",
+    );
+    expect(run(host, env).stdout).toBe("object\ntsvider compile cache (worker): hit\n");
+    const dir = join(cache, "tsvider", "compile-cache");
+    writeFileSync(join(dir, readdirSync(dir)[0]!), "not V8's code cache");
+    expect(run(host, env).stdout).toBe(
+      "object\ntsvider compile cache (worker): rejected\ntsvider compile cache (worker): saved\n",
+    );
+    expect(run(host, env).stdout).toBe("object\ntsvider compile cache (worker): hit\n");
+  });
 });
 
 describe("bundleProvider", () => {
@@ -106,5 +155,81 @@ describe("bundleProvider", () => {
       stub: "a tsvider provider serves no channelz or ORCA service",
       argv: ["a"],
     });
+  });
+});
+
+describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control thread", () => {
+  const HANG_GUARD_MS = 60_000;
+  const outfile = join(work, "terraform-provider-threaded_v1.0.0");
+  let plugin: PluginClient | undefined;
+
+  beforeAll(async () => {
+    await bundleProvider({
+      entry: fileURLToPath(new URL("../test/control-thread-entry.ts", import.meta.url)),
+      outfile,
+    });
+  });
+  afterEach(async () => {
+    await plugin?.close();
+    plugin = undefined;
+  });
+
+  /** Starts the bundled plugin, reads its schema over tfplugin6, and returns its stderr once `until` is in it. */
+  async function serve(env: NodeJS.ProcessEnv, until: RegExp): Promise<string> {
+    plugin = await startPluginClient({
+      executable: process.execPath,
+      args: [outfile],
+      protocolVersions: [6],
+      env: { TF_LOG_PROVIDER: "debug", TSVIDER_COMPILE_CACHE: "debug", ...env },
+    });
+    const provider = plugin.connect(pb.ProviderClient);
+    const schema = await new Promise<pb.GetProviderSchema_Response>((resolve, reject) =>
+      provider.getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(schema.provider?.version).toBe(7n);
+    // A guard against a hang, not a timing: the thread saves its cache after the handshake.
+    await vi.waitUntil(() => until.test(plugin!.stderrLines.join("\n")), { timeout: HANG_GUARD_MS });
+    const stderr = plugin.stderrLines.join("\n");
+    await plugin.close();
+    plugin = undefined;
+    return stderr;
+  }
+
+  it("starts the thread at the top of the file, and compiles the thread's code with a code cache of its own", async () => {
+    const cache = mkdtempSync(join(work, "cache-"));
+    const env = { TSVIDER_CONTROL_THREAD: "1", XDG_CACHE_HOME: cache };
+    const first = await serve(env, /compile cache \(worker\): saved/);
+    expect(first).toContain("serving through the control thread the provider's file started");
+    expect(first).toContain("plugin server listening in its control thread");
+    expect(first).toContain("tsvider compile cache (worker): miss");
+    expect(await serve(env, /compile cache \(worker\): hit/)).toContain(
+      "serving through the control thread the provider's file started",
+    );
+  });
+
+  it("serves all the same from a damaged cache, and replaces it", async () => {
+    const cache = mkdtempSync(join(work, "cache-"));
+    const env = { TSVIDER_CONTROL_THREAD: "1", XDG_CACHE_HOME: cache };
+    await serve(env, /compile cache \(worker\): saved/);
+    const dir = join(cache, "tsvider", "compile-cache");
+    for (const name of readdirSync(dir)) {
+      const damaged = readFileSync(join(dir, name));
+      damaged[damaged.length - 10]! ^= 0xff;
+      writeFileSync(join(dir, name), damaged);
+    }
+    expect(await serve(env, /compile cache \(worker\): saved/)).toContain(
+      "tsvider compile cache (worker): rejected",
+    );
+    await serve(env, /compile cache \(worker\): hit/);
+  });
+
+  it("ends the thread it started when the plugin serves from the main thread after all", async () => {
+    const cache = mkdtempSync(join(work, "cache-"));
+    const stderr = await serve(
+      { TSVIDER_CONTROL_THREAD: "1", FIXTURE_MAIN_THREAD: "1", XDG_CACHE_HOME: cache },
+      /plugin server listening/,
+    );
+    expect(stderr).not.toContain("in its control thread");
+    expect(stderr).not.toContain("the provider's file started");
   });
 });

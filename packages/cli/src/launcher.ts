@@ -10,34 +10,49 @@
 // never a shared one, since it holds code this process will run; its file name holds a hash
 // of the code and the Node version and CPU, and a file V8 rejects (damaged, or from another
 // build of V8) is compiled over and replaced, never trusted.
+//
+// The same launcher, without its #! line, is the code of a provider's control thread (see
+// bundle.ts): a worker evaluates a string too, and would otherwise compile it at every start.
 import { createHash } from "node:crypto";
 
 export interface LauncherOptions {
   /** The bundled provider: CommonJS, as esbuild writes it with format "cjs". */
   readonly source: string;
+  /**
+   * Plain code the launcher runs first, before it compiles `source`: what should start as soon
+   * as the process does (bundle.ts starts the control thread there).
+   */
+  readonly preamble?: string;
+  /**
+   * The text is for a worker thread to evaluate (`new Worker(text, { eval: true })`), not a
+   * file: no #! line, and the cache reports name the worker.
+   */
+  readonly worker?: boolean;
 }
 
 /**
  * The launcher's text: a node script (with its shebang) that runs `source` as a CommonJS
  * module. TSVIDER_COMPILE_CACHE=0 turns the cache off; TSVIDER_COMPILE_CACHE=debug reports on
- * stderr whether it was used.
+ * stderr whether it was used. A cache missing or rejected is saved two seconds after the start,
+ * or at exit if that comes first, or when the code calls
+ * `globalThis[Symbol.for("tsvider.compile-cache.save")]()`: a worker ends with its process
+ * without an exit event of its own, so its code says when it has started.
  */
-export function launcherSource({ source }: LauncherOptions): string {
+export function launcherSource({ source, preamble, worker = false }: LauncherOptions): string {
   const body = source.replace(/^#!.*\n/, "");
   const key = createHash("sha256").update(body).digest("hex").slice(0, 20);
-  return `#!/usr/bin/env node
-"use strict";
-// Built by tsvider: the provider's code is the string below, compiled with V8's code cache
+  return `${worker ? "" : "#!/usr/bin/env node\n"}"use strict";
+// Built by tsvider: the ${worker ? "worker's" : "provider's"} code is the string below, compiled with V8's code cache
 // kept in ~/.cache/tsvider/compile-cache (TSVIDER_COMPILE_CACHE=0 turns it off).
-(() => {
+${preamble === undefined ? "" : `${preamble}\n`}(() => {
 const source = ${JSON.stringify(body)};
-${runtime(key)}
+${runtime(key, worker ? "tsvider compile cache (worker): " : "tsvider compile cache: ")}
 })();
 `;
 }
 
 /** The launcher's own code, written out as it runs (plain JS for Node 20 and newer). */
-function runtime(key: string): string {
+function runtime(key: string, reportPrefix: string): string {
   return `const crypto = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -45,7 +60,7 @@ const path = require("node:path");
 const vm = require("node:vm");
 const Module = require("node:module");
 const setting = process.env.TSVIDER_COMPILE_CACHE;
-const report = setting === "debug" ? (m) => process.stderr.write("tsvider compile cache: " + m + "\\n") : () => {};
+const report = setting === "debug" ? (m) => process.stderr.write(${JSON.stringify(reportPrefix)} + m + "\\n") : () => {};
 let cacheFile;
 let cachedData;
 let found = false;
@@ -95,9 +110,10 @@ if (cacheFile && (cachedData === undefined || rejected)) {
     }
   };
   // Later is better (more of the code has been compiled by then), but a provider may exit
-  // first: then on exit.
+  // first: then on exit; or when the code says its start is done.
   setTimeout(save, 2000).unref();
   process.once("exit", save);
+  globalThis[Symbol.for("tsvider.compile-cache.save")] = save;
 }
 script.runInThisContext().call(module.exports, module.exports, require, module, __filename, __dirname);`;
 }

@@ -26,10 +26,18 @@ export interface PluginGrpcServer {
   stop(): Promise<void>;
 }
 
-export function createPluginGrpcServer(clientCert: string | undefined, log: Logger): PluginGrpcServer {
+/**
+ * `certificate`: one made ahead (the control thread makes it while it waits to be told what to
+ * serve); used only when the host sent its own, `clientCert`.
+ */
+export function createPluginGrpcServer(
+  clientCert: string | undefined,
+  log: Logger,
+  certificate?: ServerCertificate,
+): PluginGrpcServer {
   const certificateStart = performance.now();
-  const tls = clientCert ? createServerCertificate() : undefined;
-  if (tls)
+  const tls = clientCert ? (certificate ?? createServerCertificate()) : undefined;
+  if (tls && !certificate)
     log.debug("made the TLS certificate", {
       duration_ms: Number((performance.now() - certificateStart).toFixed(2)),
     });

@@ -6,8 +6,10 @@
 import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { serveWithControlThread } from "./control/main-side.js";
+import { discardEarlyControlThread } from "./control/thread-start.js";
 import { installCrashHandlers } from "./crash.js";
 import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
+import { controlThreadRequested, debugRequested } from "./env-switches.js";
 import { createPluginGrpcServer } from "./grpc-server.js";
 import {
   checkMagicCookie,
@@ -108,19 +110,8 @@ export interface RunningPlugin {
   stop(): Promise<void>;
 }
 
+export { controlThreadRequested, debugRequested } from "./env-switches.js";
 export { MAX_MESSAGE_BYTES } from "./grpc-server.js";
-
-/** TSVIDER_CONTROL_THREAD=1 or =true serves from a control thread. */
-export function controlThreadRequested(env: NodeJS.ProcessEnv): boolean {
-  const value = env.TSVIDER_CONTROL_THREAD?.trim().toLowerCase();
-  return value === "1" || value === "true";
-}
-
-/** TSVIDER_DEBUG=1 or =true turns debug mode on. */
-export function debugRequested(env: NodeJS.ProcessEnv): boolean {
-  const value = env.TSVIDER_DEBUG?.trim().toLowerCase();
-  return value === "1" || value === "true";
-}
 
 /**
  * Serves a go-plugin plugin. When the cookie is missing it prints a note for the human who
@@ -141,11 +132,7 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
   // Ctrl-C reaches the whole process group; hosts stop plugins through their own RPCs. A
   // person running the plugin in debug mode stops it with Ctrl-C, though.
   if (ownsProcess && !debug) process.on("SIGINT", () => {});
-  if (ownsProcess) {
-    installCrashHandlers();
-    // grpc-js reports problems on the console; make them log lines the host files properly.
-    grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
-  }
+  if (ownsProcess) installCrashHandlers();
   const served = Object.keys(options.versions).map((v) => Number(v));
 
   if (!debug) {
@@ -191,6 +178,10 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
   if (ownsProcess && !debug && (options.controlThread ?? controlThreadRequested(env))) {
     return serveWithControlThread({ ...options, protocolVersion, clientCert, log, exit });
   }
+  // The provider's file may have started one for TSVIDER_CONTROL_THREAD (control/thread-start.ts).
+  discardEarlyControlThread();
+  // grpc-js reports problems on the console; make them log lines the host files properly.
+  if (ownsProcess) grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
 
   const { server, credentials, tls, streams, onClosed, stop } = createPluginGrpcServer(clientCert, log);
   const shutdownAndExit = async (): Promise<void> => {

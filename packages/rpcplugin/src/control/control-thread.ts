@@ -14,9 +14,13 @@
 //
 // Logs go straight to file descriptor 2: a worker's process.stderr is relayed by the main
 // thread, which may be the busy one.
+//
+// The thread may be started before the main thread knows what it serves (thread-start.ts): it
+// loads its modules and makes its TLS certificate, then waits for the "serve" message.
 import { writeSync } from "node:fs";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import * as grpc from "@grpc/grpc-js";
+import { createServerCertificate, type ServerCertificate } from "../auto-mtls.js";
 import { createPluginGrpcServer } from "../grpc-server.js";
 import { formatHandshakeLine } from "../handshake.js";
 import { watchHost } from "../host-watch.js";
@@ -52,11 +56,22 @@ interface Pending {
   end(): void;
 }
 
-const data = workerData as ControlThreadData;
+/**
+ * Set by tsvider's compile-cache launcher, which compiles this thread's code in a provider's
+ * single file (see tsvider's launcher.ts): saves V8's code cache for the next start. A worker
+ * ends with its process without an "exit" event of its own, so the thread asks for it once it
+ * has started, and the cache holds what a start compiles.
+ */
+const SAVE_COMPILE_CACHE = Symbol.for("tsvider.compile-cache.save");
+
 const port = parentPort!;
 const log = createLogger({ module: "rpcplugin", write: (line) => writeSync(2, line) });
 const post = (message: ToMain) => port.postMessage(message);
+// grpc-js reports problems on the console, which the main thread relays; make them log lines.
+grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
 
+/** What to serve: set by the "serve" message, before any call can arrive. */
+let data: ControlThreadData;
 const pending = new Map<number, Pending>();
 const remembered = new Map<string, Uint8Array>();
 let nextId = 1;
@@ -64,7 +79,27 @@ let nextId = 1;
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const memoryKey = (path: string, request: Uint8Array) => `${path} ${asBuffer(request).toString("base64")}`;
 
+/**
+ * The TLS certificate, made while the main thread loads the provider when the host asked for
+ * AutoMTLS (it set PLUGIN_CLIENT_CERT, as Terraform and OpenTofu do). One that could not be made
+ * here is made in main(), which reports why not.
+ */
+let certificateAhead: ServerCertificate | undefined;
+if (process.env.PLUGIN_CLIENT_CERT) {
+  try {
+    certificateAhead = createServerCertificate();
+  } catch {
+    // Made in main(), where a failure is reported.
+  }
+}
+
 port.on("message", (message: ToControl) => {
+  if (message.kind === "serve") {
+    if (data !== undefined) return;
+    data = message.data;
+    main().catch((err: unknown) => post({ kind: "failed", message: (err as Error).message ?? String(err) }));
+    return;
+  }
   if (message.kind === "remember") {
     remembered.set(memoryKey(message.path, message.request), message.response);
     return;
@@ -259,7 +294,11 @@ function endProcess(
 }
 
 async function main(): Promise<void> {
-  const { server, credentials, tls, streams, onClosed, stop } = createPluginGrpcServer(data.clientCert, log);
+  const { server, credentials, tls, streams, onClosed, stop } = createPluginGrpcServer(
+    data.clientCert,
+    log,
+    certificateAhead,
+  );
   let cleanup = () => {};
   let ending = false;
   const end = (graceful: boolean) => {
@@ -296,6 +335,6 @@ async function main(): Promise<void> {
   });
   writeSync(1, handshakeLine);
   post({ kind: "ready", handshakeLine, network: listening.network, address: listening.address });
+  const saveCompileCache = (globalThis as Record<symbol, unknown>)[SAVE_COMPILE_CACHE];
+  if (typeof saveCompileCache === "function") setImmediate(saveCompileCache as () => void);
 }
-
-main().catch((err: unknown) => post({ kind: "failed", message: (err as Error).message ?? String(err) }));

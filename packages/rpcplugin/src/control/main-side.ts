@@ -7,7 +7,7 @@ import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type * as grpc from "@grpc/grpc-js";
 import { HandshakeError } from "../handshake.js";
 import { routeStdoutToStderr } from "../internal/stdout-guard.js";
@@ -21,6 +21,7 @@ import {
   type ToControl,
   type ToMain,
 } from "./messages.js";
+import { adoptEarlyControlThread, CONTROL_THREAD_SOURCE, startControlThread } from "./thread-start.js";
 
 /** Answers that depend on nothing but the request, which the control thread may repeat. */
 const REMEMBERED = [
@@ -46,12 +47,6 @@ interface Route {
   readonly handler: (...args: unknown[]) => void;
 }
 
-/**
- * Where a single-file bundle keeps the control thread's code (bundled on its own, as a string):
- * `tsvider build` sets it in the bundle's first line, since the bundle has no file beside it.
- */
-export const CONTROL_THREAD_SOURCE = Symbol.for("tsvider.rpcplugin.control-thread-source");
-
 /** The control thread's code: the bundle's own copy, else the file beside this one. */
 function controlThreadCode(): { readonly code: string; readonly eval: boolean } {
   const bundled = (globalThis as Record<symbol, unknown>)[CONTROL_THREAD_SOURCE];
@@ -67,41 +62,33 @@ function controlThreadCode(): { readonly code: string; readonly eval: boolean } 
   return { code: file, eval: false };
 }
 
-export async function serveWithControlThread(serving: ControlThreadServing): Promise<RunningPlugin> {
-  const chosen = serving.versions[serving.protocolVersion] ?? [];
-  const services: readonly PluginService[] = typeof chosen === "function" ? await chosen() : chosen;
-  const routes = new Map<string, Route>();
-  for (const { definition, implementation } of services) {
-    for (const [key, method] of Object.entries(definition)) {
-      const handler = implementation[key];
-      if (!handler) continue;
-      const name = method.path.slice(method.path.lastIndexOf("/") + 1);
-      routes.set(method.path, {
-        method: {
-          name,
-          path: method.path,
-          requestStream: method.requestStream,
-          responseStream: method.responseStream,
-        },
-        definition: method,
-        handler: handler as Route["handler"],
-      });
-    }
+/** The control thread the provider's file started (see thread-start.ts), else one started now. */
+function controlThread(log: Logger): Worker {
+  const early = adoptEarlyControlThread();
+  if (early) {
+    log.debug("serving through the control thread the provider's file started");
+    return early;
   }
-  const data: ControlThreadData = {
-    protocolVersion: serving.protocolVersion,
-    methods: [...routes.values()].map((r) => r.method),
-    stopMethod: serving.stopMethod ?? (serving.protocolVersion === 5 ? "Stop" : "StopProvider"),
-    remembered: REMEMBERED,
-    stopGraceMs: serving.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
-    transport: serving.transport ?? defaultTransport(),
-    clientCert: serving.clientCert,
-    hostPid: process.ppid,
-  };
   const thread = controlThreadCode();
-  const worker = new Worker(thread.code, { eval: thread.eval, workerData: data });
+  return startControlThread(thread.code, thread.eval);
+}
+
+export async function serveWithControlThread(serving: ControlThreadServing): Promise<RunningPlugin> {
+  // Before the services are loaded, so that a thread started only now boots meanwhile.
+  const worker = controlThread(serving.log);
+  try {
+    return await serveThrough(worker, serving);
+  } catch (err) {
+    // The thread holds the process open, and may hold a socket.
+    await worker.terminate();
+    throw err;
+  }
+}
+
+async function serveThrough(worker: Worker, serving: ControlThreadServing): Promise<RunningPlugin> {
   const send = (message: ToControl) => worker.postMessage(message);
   const calls = new Map<number, RunningCall>();
+  const routes = new Map<string, Route>();
 
   const shutdownAndExit = async () => {
     try {
@@ -111,6 +98,7 @@ export async function serveWithControlThread(serving: ControlThreadServing): Pro
     }
   };
 
+  // Listening from the start: an error in the thread while the services load is reported.
   const ready = new Promise<Extract<ToMain, { kind: "ready" }>>((resolve, reject) => {
     worker.on("error", (err) => {
       // The plugin cannot serve without its control thread.
@@ -118,6 +106,9 @@ export async function serveWithControlThread(serving: ControlThreadServing): Pro
       reject(err);
       serving.exit(1);
     });
+    worker.on("exit", (code) =>
+      reject(new HandshakeError(`the control thread exited (status ${code}) before it served`)),
+    );
     worker.on("message", (message: ToMain) => {
       switch (message.kind) {
         case "ready":
@@ -147,6 +138,39 @@ export async function serveWithControlThread(serving: ControlThreadServing): Pro
       }
     });
   });
+  // Not unhandled while the services load; awaited below.
+  ready.catch(() => {});
+
+  const chosen = serving.versions[serving.protocolVersion] ?? [];
+  const services: readonly PluginService[] = typeof chosen === "function" ? await chosen() : chosen;
+  for (const { definition, implementation } of services) {
+    for (const [key, method] of Object.entries(definition)) {
+      const handler = implementation[key];
+      if (!handler) continue;
+      const name = method.path.slice(method.path.lastIndexOf("/") + 1);
+      routes.set(method.path, {
+        method: {
+          name,
+          path: method.path,
+          requestStream: method.requestStream,
+          responseStream: method.responseStream,
+        },
+        definition: method,
+        handler: handler as Route["handler"],
+      });
+    }
+  }
+  const data: ControlThreadData = {
+    protocolVersion: serving.protocolVersion,
+    methods: [...routes.values()].map((r) => r.method),
+    stopMethod: serving.stopMethod ?? (serving.protocolVersion === 5 ? "Stop" : "StopProvider"),
+    remembered: REMEMBERED,
+    stopGraceMs: serving.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+    transport: serving.transport ?? defaultTransport(),
+    clientCert: serving.clientCert,
+    hostPid: process.ppid,
+  };
+  send({ kind: "serve", data });
   const started = await ready;
   process.once("SIGTERM", () => void shutdownAndExit());
   // The control thread wrote the handshake line; anything printed later goes to stderr (see

@@ -14,7 +14,7 @@ export interface ForwardedMethod {
   readonly responseStream: boolean;
 }
 
-/** What the control thread is started with (its workerData). */
+/** What the control thread serves (the "serve" message). */
 export interface ControlThreadData {
   readonly protocolVersion: number;
   readonly methods: readonly ForwardedMethod[];
@@ -49,6 +49,11 @@ export type ToMain =
 
 /** From the main thread to the control thread. */
 export type ToControl =
+  /**
+   * What to serve: the first message, since the thread may be started before the provider's
+   * code has loaded (thread-start.ts), and it waits for this before it listens.
+   */
+  | { readonly kind: "serve"; readonly data: ControlThreadData }
   /** The answer to a unary or client-streaming call. */
   | { readonly kind: "reply"; readonly id: number; readonly response: Uint8Array }
   /** A gRPC error status instead of an answer, or ending a stream. */
@@ -66,9 +71,14 @@ export type ToControl =
 
 /**
  * `bytes` as they should cross to the other thread. A message copies a byte array's whole
- * buffer, and grpc-js's and Buffer's small arrays are views into shared pools of several
- * kilobytes: such a view is copied to an array of its own first.
+ * buffer, and grpc-js's and Buffer's small arrays are views into shared pools (Node's is 8 KiB
+ * on Node 20, 64 KiB on Node 24): such a view is copied to an array of its own first. Not with
+ * `bytes.slice()`, which for a Buffer is another view of the same pool: each call would then
+ * copy the whole pool to the other thread, and the garbage would make both threads' collectors
+ * run far more often.
  */
 export function exactBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : Uint8Array.prototype.slice.call(bytes);
 }
