@@ -6,15 +6,14 @@
 // replace the cycle with steps of its own (`terraform query`, `apply -invoke`). Every example
 // runs on every binary of the matrix, in parallel up to a bound, each in a copy of its own.
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   BinaryNotFoundError,
   type CommandResult,
-  currentPlatform,
   type DebugProvider,
+  installedProviderExecutable,
   installProviderMirror,
   type MirrorInstall,
   mirrorCliConfig,
@@ -323,26 +322,6 @@ export async function loadChecks(dir: string): Promise<ExampleChecks> {
 export const PROVIDER_STARTED = "provider started in debug mode";
 export const PROVIDER_STOPPED = "provider stopped";
 
-/**
- * The provider executable `init` unpacked into the working directory's `.terraform/providers`
- * for `address` (such as registry.opentofu.org/tsvider/tsvider): the file a command would start.
- */
-function installedExecutable(dir: string, address: string, version: string): string {
-  const platformDir = join(dir, ".terraform", "providers", address, version, currentPlatform());
-  let names: string[];
-  try {
-    names = readdirSync(platformDir);
-  } catch (err) {
-    throw new Error(`init installed no provider package in ${platformDir}: ${message(err)}`);
-  }
-  const executable = names.find((n) => n.startsWith("terraform-provider-"));
-  if (executable === undefined)
-    throw new Error(
-      `${platformDir} holds no terraform-provider-* executable, only: ${names.join(", ") || "nothing"}`,
-    );
-  return join(platformDir, executable);
-}
-
 /** The step recorded in place of `destroy` when the state holds no managed resource. */
 export const NOTHING_TO_DESTROY = "destroy (nothing managed, skipped)";
 
@@ -535,7 +514,7 @@ export async function runExampleOn(
     if (reattaching) {
       const started = await step(PROVIDER_STARTED, () =>
         startDebugProvider({
-          executable: installedExecutable(workDir, env.providerAddress(binary), version),
+          executable: installedProviderExecutable(workDir, env.providerAddress(binary), version),
           cwd: workDir,
           env: { ...baseEnv(), ...commandEnv },
         }),

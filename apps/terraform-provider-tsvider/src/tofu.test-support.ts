@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  currentPlatform,
   type DebugProvider,
+  installedProviderExecutable,
   installProviderMirror,
   mirrorCliConfig,
   resolveTerraform,
@@ -181,14 +181,12 @@ export async function attachedWorkdir(
   dir: string,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Workdir> {
-  const providers = join(dir, ".terraform", "providers");
-  const [registry] = await readdir(providers);
-  if (registry === undefined) throw new Error(`init installed no provider under ${providers}`);
-  const platformDir = join(providers, registry, "tsvider", "tsvider", VERSION, currentPlatform());
-  const executable = (await readdir(platformDir)).find((n) => n.startsWith("terraform-provider-"));
-  if (executable === undefined) throw new Error(`no provider executable in ${platformDir}`);
+  // The one registry directory init made: registry.opentofu.org or registry.terraform.io.
+  const [registry] = await readdir(join(dir, ".terraform", "providers"));
+  if (registry === undefined) throw new Error(`init installed no provider under ${dir}/.terraform/providers`);
+  const executable = installedProviderExecutable(dir, `${registry}/tsvider/tsvider`, VERSION);
   const provider = await startDebugProvider({
-    executable: join(platformDir, executable),
+    executable,
     cwd: dir,
     env: { ...process.env, ...extraEnv },
   });

@@ -5,7 +5,10 @@
 // without TLS and prints the reattach value (see @tsvider/rpcplugin's debug mode), and the
 // host never shuts it down, so it is stopped here with SIGTERM.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { currentPlatform } from "./mirror.js";
 
 export interface DebugProviderOptions {
   /** The provider executable: a bundled script with a `#!` line, or a single executable. */
@@ -175,4 +178,25 @@ export function reattachValue(line: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The provider executable `init` unpacked into working directory `dir` for `address` (a full
+ * source address, such as registry.opentofu.org/tsvider/tsvider) at `version`: the file a
+ * command would start. Throws, naming the directory, when there is none.
+ */
+export function installedProviderExecutable(dir: string, address: string, version: string): string {
+  const platformDir = join(dir, ".terraform", "providers", address, version, currentPlatform());
+  let names: string[];
+  try {
+    names = readdirSync(platformDir);
+  } catch (err) {
+    throw new Error(`init installed no provider package in ${platformDir}: ${(err as Error).message}`);
+  }
+  const executable = names.find((n) => n.startsWith("terraform-provider-"));
+  if (executable === undefined)
+    throw new Error(
+      `${platformDir} holds no terraform-provider-* executable, only: ${names.join(", ") || "nothing"}`,
+    );
+  return join(platformDir, executable);
 }

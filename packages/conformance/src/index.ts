@@ -5,6 +5,7 @@ export {
   DebugProviderError,
   type DebugProviderExit,
   type DebugProviderOptions,
+  installedProviderExecutable,
   reattachValue,
   startDebugProvider,
 } from "./debug-provider.js";
