@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CommandFailedError, resolveTofu, Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DESTROY_PLAN_VERSION } from "./destroy-plan.test-support.js";
-import { installTestProvider } from "./tofu.test-support.js";
+import { attachedWorkdir, installTestProvider, stopAttachedProviders } from "./tofu.test-support.js";
 
 let root: string;
 let cliConfigFile: string;
@@ -21,6 +21,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
+
+// Each test's commands attach to one provider process (attachedWorkdir).
+afterEach(() => stopAttachedProviders());
 
 const config = (guarded: boolean) => `terraform {
   required_providers {
@@ -35,9 +38,14 @@ resource "tsvider_guarded" "g" {
 describe("modifyPlan on a destroy plan", () => {
   it("stops tofu destroy with its error, and warns on a destroy it lets through", async () => {
     const dir = await mkdtemp(join(root, "work-"));
-    const tofu = new Workdir({ dir, binary: resolveTofu(), cliConfigFile });
     await writeFile(join(dir, "main.tf"), config(true));
-    await tofu.run(["init", "-no-color"]);
+    await new Workdir({ dir, binary: resolveTofu(), cliConfigFile }).run(["init", "-no-color"]);
+    const tofu = await attachedWorkdir(
+      { binary: resolveTofu(), cliConfigFile },
+      dir,
+      {},
+      { version: DESTROY_PLAN_VERSION },
+    );
     await tofu.run(["apply", "-auto-approve", "-no-color"]);
 
     const refused = await tofu.run(["destroy", "-auto-approve", "-no-color"]).catch((e: unknown) => e);

@@ -185,6 +185,10 @@ describe("import identities OpenTofu refuses or trims", () => {
   });
 });
 
+// The tests above serve the provider from this process. Those from here on keep a provider per
+// command: two builds of the provider take turns in one directory, and which one serves after
+// `init -upgrade` is the host's choice from the lock file, which attaching every command to
+// one process would make for it.
 describe("an object stored before its resource had an identity", () => {
   it("gets one from the next refresh", async () => {
     const dir = join(tofu.root, "no-identity-yet");

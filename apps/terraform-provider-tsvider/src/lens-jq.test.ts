@@ -1,8 +1,18 @@
 // jq through the single-file provider and the real tofu: the WebAssembly module inside the
 // bundle loads and runs, results come back as values, and a program that does not compile is
 // reported at `query` with jq's own message.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let tofu: TofuSetup;
 beforeAll(async () => {
@@ -10,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => tofu.cleanup());
 
-const project = (name: string, body: string) => initProject(tofu, name, body);
+const project = (name: string, body: string) => initAttachedProject(tofu, name, body);
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
 async function outputs(work: Awaited<ReturnType<typeof project>>): Promise<Record<string, unknown>> {
@@ -161,8 +171,12 @@ output "found" {
       ],
       ["provider::tsvider::sum([1, {}])", 'Invalid value for "numbers" parameter'],
     ];
-    for (const [i, [call, message]] of cases.entries()) {
-      const work = await project(`wrong-${i}`, `output "x" {\n  value = ${call}\n}\n`);
+    // One project, whose configuration is each call in turn, each planned on its own.
+    const work = await project("wrong", "");
+    const mainTf = join(work.dir, "main.tf");
+    const header = await readFile(mainTf, "utf8");
+    for (const [call, message] of cases) {
+      await writeFile(mainTf, `${header}output "x" {\n  value = ${call}\n}\n`);
       const res = await work.run(["plan", "-no-color"], { okCodes: [1] });
       expect(flat(res.stderr), call).toContain(message);
     }

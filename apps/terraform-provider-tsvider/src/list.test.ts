@@ -10,9 +10,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveTerraform, Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LIST_VERSION } from "./list.test-support.js";
-import { initProject, installTestProvider, setUpTerraform, type TofuSetup } from "./tofu.test-support.js";
+import {
+  attachedWorkdir,
+  initAttachedProject,
+  installTestProvider,
+  setUpTerraform,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject, or attachedWorkdir
+// for the provider built for this test).
+afterEach(() => stopAttachedProviders());
 
 /** The JSON lines of `terraform query -json`, by message type. */
 function messages(stdout: string): { type: string; [key: string]: unknown }[] {
@@ -45,7 +56,7 @@ describe("the reference provider's file content list on the real Terraform", () 
   afterAll(() => terraform.cleanup());
 
   it("lists matching files, honours limit and include_resource, and generates importable config", async () => {
-    const work = await initProject(terraform, "files", 'provider "tsvider" {}\n');
+    const work = await initAttachedProject(terraform, "files", 'provider "tsvider" {}\n');
     const files = join(work.dir, "files");
     await mkdir(join(files, "sub"), { recursive: true });
     await writeFile(join(files, "a.txt"), "alpha\n");
@@ -148,9 +159,8 @@ provider "tsvider" {}
 `,
     );
     await writeFile(join(dir, "q.tfquery.hcl"), query);
-    const work = new Workdir({ dir, binary: resolveTerraform(), cliConfigFile });
-    await work.run(["init", "-no-color"]);
-    return work;
+    await new Workdir({ dir, binary: resolveTerraform(), cliConfigFile }).run(["init", "-no-color"]);
+    return attachedWorkdir({ binary: resolveTerraform(), cliConfigFile }, dir, {}, { version: LIST_VERSION });
   };
 
   it("shows the error that ended a listing, and the other lists' results", async () => {

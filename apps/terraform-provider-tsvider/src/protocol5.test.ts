@@ -13,6 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
 import { installTestProvider, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
+// A provider per command: protocol 5 is the subject, and it is what tofu and the provider
+// negotiate as tofu starts it (a reattached process names its own protocol instead); the
+// lifecycle reads tofu's trace of that start and the provider's log lines filed in it, which
+// a reattached process does not send. The refusal is a single plan, which attaching does not
+// make cheaper.
+
 let tofu: TofuSetup;
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-protocol5-");

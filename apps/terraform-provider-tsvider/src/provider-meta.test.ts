@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveTofu, Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { META_VERSION } from "./provider-meta.test-support.js";
-import { installTestProvider } from "./tofu.test-support.js";
+import { attachedWorkdir, installTestProvider, stopAttachedProviders } from "./tofu.test-support.js";
 
 let root: string;
 let cliConfigFile: string;
@@ -20,6 +20,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
+
+// Each test's commands attach to one provider process (attachedWorkdir).
+afterEach(() => stopAttachedProviders());
 
 const requiredProviders = `required_providers {
     tsvider = { source = "tsvider/tsvider", version = "${META_VERSION}" }
@@ -56,8 +59,13 @@ resource "tsvider_meta_probe" "p" {}
 output "seen" { value = tsvider_meta_probe.p.seen }
 `,
     );
-    const tofu = new Workdir({ dir, binary: resolveTofu(), cliConfigFile });
-    await tofu.run(["init", "-no-color"]);
+    await new Workdir({ dir, binary: resolveTofu(), cliConfigFile }).run(["init", "-no-color"]);
+    const tofu = await attachedWorkdir(
+      { binary: resolveTofu(), cliConfigFile },
+      dir,
+      {},
+      { version: META_VERSION },
+    );
     await tofu.run(["apply", "-auto-approve", "-no-color"]);
     const outputs = JSON.parse((await tofu.run(["output", "-json"])).stdout) as Record<
       string,

@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V0_VERSION } from "./file-content-v0.test-support.js";
 import { installTestProvider, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
 
+// A provider per command: two builds of the provider take turns in one directory, and which
+// one serves after `init -upgrade` is the host's choice from the lock file, which attaching
+// every command to one process would make for it.
+
 let tofu: TofuSetup;
 let v0CliConfigFile: string;
 

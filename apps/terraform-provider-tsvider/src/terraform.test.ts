@@ -5,9 +5,17 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseLockFile } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
-import { initProject, setUpTerraform, type TofuSetup } from "./tofu.test-support.js";
+import {
+  initAttachedProject,
+  setUpTerraform,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
+
+// Each test's commands attach to one provider process (initAttachedProject).
+afterEach(() => stopAttachedProviders());
 
 let terraform: TofuSetup;
 
@@ -26,7 +34,7 @@ output "hash" { value = tsvider_file_content.f.content_hash }
 
 describe("the reference provider on the real Terraform", () => {
   it("installs from the mirror, applies, plans nothing more, updates and destroys", async () => {
-    const work = await initProject(terraform, "cycle", resource("one\n"));
+    const work = await initAttachedProject(terraform, "cycle", resource("one\n"));
     const locked = parseLockFile(await readFile(join(work.dir, ".terraform.lock.hcl"), "utf8"));
     expect(locked.map((p) => [p.address, p.version])).toEqual([
       ["registry.terraform.io/tsvider/tsvider", VERSION],

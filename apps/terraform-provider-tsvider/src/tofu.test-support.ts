@@ -16,6 +16,7 @@ import {
   startDebugProvider,
   Workdir,
 } from "@tsvider/conformance";
+import { terraformMagicCookie } from "@tsvider/rpcplugin";
 import { bundleProvider } from "tsvider";
 import { VERSION } from "./provider.js";
 
@@ -174,21 +175,25 @@ const attached = new Set<DebugProvider>();
  * mode: a Workdir whose commands attach to that process (TF_REATTACH_PROVIDERS) instead of each
  * starting the provider three to five times. For the tests of what the provider does, not of
  * how the host starts it (those keep a provider per command). `extraEnv` reaches the binary and
- * the provider. Stop it with stopAttachedProviders, after each test.
+ * the provider; `version` is the installed version, when a test built a provider of its own
+ * (installTestProvider). Stop it with stopAttachedProviders, after each test.
  */
 export async function attachedWorkdir(
   setup: { readonly binary: string; readonly cliConfigFile: string },
   dir: string,
   extraEnv: NodeJS.ProcessEnv = {},
+  { version = VERSION }: { readonly version?: string } = {},
 ): Promise<Workdir> {
   // The one registry directory init made: registry.opentofu.org or registry.terraform.io.
   const [registry] = await readdir(join(dir, ".terraform", "providers"));
   if (registry === undefined) throw new Error(`init installed no provider under ${dir}/.terraform/providers`);
-  const executable = installedProviderExecutable(dir, `${registry}/tsvider/tsvider`, VERSION);
+  const executable = installedProviderExecutable(dir, `${registry}/tsvider/tsvider`, version);
   const provider = await startDebugProvider({
     executable,
     cwd: dir,
-    env: { ...process.env, ...extraEnv },
+    // The plugin cookie as a host sets it: debug mode does not need it, but the entries of the
+    // providers tests build serve only where it is set (so that importing them serves nothing).
+    env: { ...process.env, [terraformMagicCookie.key]: terraformMagicCookie.value, ...extraEnv },
   });
   attached.add(provider);
   return new Workdir({

@@ -347,7 +347,10 @@ describe("reproducible builds", () => {
     expect(await sha256(two.path)).toBe(await sha256(one.path));
   });
 
-  it("the same files from one project copied to two other paths", async () => {
+  it("the same script from one project copied to another path", async () => {
+    // Only the script: a single executable is that script put into the Node binary, and the
+    // test above shows that step gives the same bytes in another directory. Another pair of
+    // single executables would copy and patch two more 130 MB binaries to prove nothing new.
     const first = await fixtureProject(
       join(root, "repro", "project-a"),
       'import { greet } from "./greet";\nconsole.log(greet(__filename.length));\n',
@@ -356,12 +359,10 @@ describe("reproducible builds", () => {
     const otherRoot = join(root, "repro", "a", "much", "longer", "path", "project-b");
     await cp(first.root, otherRoot, { recursive: true });
     const second = loadProject(otherRoot);
-    for (const kind of ["script", "sea"] as const) {
-      const one = await buildExecutable({ project: first, outDir: join(first.root, "out"), kind });
-      const two = await buildExecutable({ project: second, outDir: join(second.root, "out"), kind });
-      expect(await sha256(two.path), kind).toBe(await sha256(one.path));
-    }
-  }, 180_000);
+    const one = await buildExecutable({ project: first, outDir: join(first.root, "out"), kind: "script" });
+    const two = await buildExecutable({ project: second, outDir: join(second.root, "out"), kind: "script" });
+    expect(await sha256(two.path)).toBe(await sha256(one.path));
+  });
 
   it("a single executable makes V8's code cache on its first start and uses it on the next; a damaged or foreign one is ignored", async () => {
     const cache = join(root, "repro", "user-cache");
