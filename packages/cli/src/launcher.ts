@@ -36,7 +36,9 @@ export interface LauncherOptions {
  * stderr whether it was used. A cache missing or rejected is saved two seconds after the start,
  * or at exit if that comes first, or when the code calls
  * `globalThis[Symbol.for("tsvider.compile-cache.save")]()`: a worker ends with its process
- * without an exit event of its own, so its code says when it has started.
+ * without an exit event of its own, so its code says when it has started. Once written, the
+ * launcher removes that function and calls `globalThis[Symbol.for("tsvider.compile-cache.saved")]`
+ * if the code has put one there.
  */
 export function launcherSource({ source, preamble, worker = false }: LauncherOptions): string {
   const body = source.replace(/^#!.*\n/, "");
@@ -108,6 +110,11 @@ if (cacheFile && (cachedData === undefined || rejected)) {
         fs.rmSync(temporary, { force: true });
       } catch {}
     }
+    // What waited for the cache to be written may go ahead: a V8 flag changed before it would
+    // change the hash V8 stamps into it (@tsvider/rpcplugin's heap.ts waits here).
+    delete globalThis[Symbol.for("tsvider.compile-cache.save")];
+    const written = globalThis[Symbol.for("tsvider.compile-cache.saved")];
+    if (typeof written === "function") written();
   };
   // Later is better (more of the code has been compiled by then), but a provider may exit
   // first: then on exit; or when the code says its start is done.

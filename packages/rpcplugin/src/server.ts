@@ -19,6 +19,7 @@ import {
   negotiateProtocolVersion,
   terraformMagicCookie,
 } from "./handshake.js";
+import { keepHeapSmallOnceCached } from "./heap.js";
 import { watchHost } from "./host-watch.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
 import { defaultTransport, listen, type Transport } from "./listener.js";
@@ -176,7 +177,9 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
     }
   }
   if (ownsProcess && !debug && (options.controlThread ?? controlThreadRequested(env))) {
-    return serveWithControlThread({ ...options, protocolVersion, clientCert, log, exit });
+    const running = await serveWithControlThread({ ...options, protocolVersion, clientCert, log, exit });
+    keepHeapSmallOnceCached(env);
+    return running;
   }
   // The provider's file may have started one for TSVIDER_CONTROL_THREAD (control/thread-start.ts).
   discardEarlyControlThread();
@@ -254,6 +257,8 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
     // be lost, so send it to stderr, where the host logs it. (A person in debug mode reads
     // the terminal, where both end up.)
     if (!debug) routeStdoutToStderr();
+    // Serving: what is left is answering calls, with a young generation that stays small.
+    keepHeapSmallOnceCached(env);
   }
 
   return {

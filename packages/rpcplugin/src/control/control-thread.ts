@@ -334,7 +334,10 @@ async function main(): Promise<void> {
     ...(tls ? { certificateDer: tls.certificateDer } : {}),
   });
   writeSync(1, handshakeLine);
-  post({ kind: "ready", handshakeLine, network: listening.network, address: listening.address });
+  // This thread's code cache, on a first start, is written before the main thread hears that
+  // serving began: from then on the main thread may change a V8 flag (@tsvider/rpcplugin's
+  // heap.ts), and V8 rejects a cache written under other flags than it is read under.
   const saveCompileCache = (globalThis as Record<symbol, unknown>)[SAVE_COMPILE_CACHE];
-  if (typeof saveCompileCache === "function") setImmediate(saveCompileCache as () => void);
+  if (typeof saveCompileCache === "function") (saveCompileCache as () => void)();
+  post({ kind: "ready", handshakeLine, network: listening.network, address: listening.address });
 }
