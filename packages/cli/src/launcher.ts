@@ -38,7 +38,7 @@ export interface LauncherOptions {
  * `globalThis[Symbol.for("tsvider.compile-cache.save")]()`: a worker ends with its process
  * without an exit event of its own, so its code says when it has started. Once written, the
  * launcher removes that function and calls `globalThis[Symbol.for("tsvider.compile-cache.saved")]`
- * if the code has put one there.
+ * if the code has put one there. @tsvider/rpcplugin's compile-cache.ts names the same two slots.
  */
 export function launcherSource({ source, preamble, worker = false }: LauncherOptions): string {
   const body = source.replace(/^#!.*\n/, "");

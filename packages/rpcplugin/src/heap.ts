@@ -16,6 +16,7 @@
 // in between would make every later start reject the cache and compile afresh. So while the
 // launcher has a cache to write, the flag waits for it (keepHeapSmallOnceCached).
 import { setFlagsFromString } from "node:v8";
+import { afterCompileCacheWrite, pendingCompileCacheWrite } from "./compile-cache.js";
 
 /** The V8 flags a plugin process sets for itself. */
 export const smallHeapFlags: readonly string[] = ["--semi-space-growth-factor=1"];
@@ -38,20 +39,15 @@ export function keepHeapSmall(
   return smallHeapFlags;
 }
 
-/** Where the launcher puts its pending code-cache write, and where it looks when done. */
-const CACHE_WRITE = Symbol.for("tsvider.compile-cache.save");
-const CACHE_WRITTEN = Symbol.for("tsvider.compile-cache.saved");
-
 /**
- * keepHeapSmall now, or, when this process's launcher still has V8's code cache to write,
- * right after it has written it. Returns whether it waits.
+ * keepHeapSmall now, or, when this thread's launcher still has V8's code cache to write, right
+ * after it has written it. Returns whether it waits.
  */
 export function keepHeapSmallOnceCached(env: NodeJS.ProcessEnv): boolean {
-  const slots = globalThis as Record<symbol, unknown>;
-  if (typeof slots[CACHE_WRITE] !== "function") {
+  if (pendingCompileCacheWrite() === undefined) {
     keepHeapSmall(env);
     return false;
   }
-  slots[CACHE_WRITTEN] = () => keepHeapSmall(env);
+  afterCompileCacheWrite(() => keepHeapSmall(env));
   return true;
 }

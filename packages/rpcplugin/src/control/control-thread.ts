@@ -21,6 +21,7 @@ import { writeSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate, type ServerCertificate } from "../auto-mtls.js";
+import { pendingCompileCacheWrite } from "../compile-cache.js";
 import { createPluginGrpcServer } from "../grpc-server.js";
 import { formatHandshakeLine } from "../handshake.js";
 import { watchHost } from "../host-watch.js";
@@ -55,14 +56,6 @@ interface Pending {
   write(message: Uint8Array): void;
   end(): void;
 }
-
-/**
- * Set by tsvider's compile-cache launcher, which compiles this thread's code in a provider's
- * single file (see tsvider's launcher.ts): saves V8's code cache for the next start. A worker
- * ends with its process without an "exit" event of its own, so the thread asks for it once it
- * has started, and the cache holds what a start compiles.
- */
-const SAVE_COMPILE_CACHE = Symbol.for("tsvider.compile-cache.save");
 
 const port = parentPort!;
 const log = createLogger({ module: "rpcplugin", write: (line) => writeSync(2, line) });
@@ -337,7 +330,8 @@ async function main(): Promise<void> {
   // This thread's code cache, on a first start, is written before the main thread hears that
   // serving began: from then on the main thread may change a V8 flag (@tsvider/rpcplugin's
   // heap.ts), and V8 rejects a cache written under other flags than it is read under.
-  const saveCompileCache = (globalThis as Record<symbol, unknown>)[SAVE_COMPILE_CACHE];
-  if (typeof saveCompileCache === "function") (saveCompileCache as () => void)();
+  // (A worker ends with its process without an "exit" event of its own, so the thread asks for
+  // the write itself, once it has started: the cache holds what a start compiles.)
+  pendingCompileCacheWrite()?.();
   post({ kind: "ready", handshakeLine, network: listening.network, address: listening.address });
 }
