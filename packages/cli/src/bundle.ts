@@ -102,15 +102,17 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
   // The control thread's code rides at the top of the file (see @tsvider/rpcplugin's
   // control/thread-start.ts), as the bundle has no file beside it to start a worker from; only
   // in a bundle that holds the code which looks for it.
-  const controlThread = bundled.includes(CONTROL_THREAD_KEY)
-    ? await bundleControlThread(options.entry, {
-        minify: options.minify ?? true,
-        compileCache: options.compileCache !== false && options.sourceMap !== true,
-        // Not where the file runs once to be saved (a start-up snapshot), nor for a debugger:
-        // debug mode serves from the main thread.
-        startEarly: !plain,
-      })
-    : undefined;
+  // Not in a start-up snapshot's bundle: a process restored from one serves from the main
+  // thread (@tsvider/rpcplugin's snapshot.ts says why).
+  const controlThread =
+    bundled.includes(CONTROL_THREAD_KEY) && options.snapshot !== true
+      ? await bundleControlThread(options.entry, {
+          minify: options.minify ?? true,
+          compileCache: options.compileCache !== false && options.sourceMap !== true,
+          // Not for a debugger: debug mode serves from the main thread.
+          startEarly: !plain,
+        })
+      : undefined;
   const preamble = controlThread && controlThreadPreamble(controlThread);
   const text =
     plain || options.compileCache === false
@@ -121,8 +123,18 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
   return {
     outfile: options.outfile,
     bytes: Buffer.byteLength(text),
-    warnings: result.warnings.map(describe),
+    warnings: result.warnings.filter((w) => !expectedWarning(w)).map(describe),
   };
+}
+
+/**
+ * A warning that says nothing to the author: @tsvider/rpcplugin reads `import.meta.url` only to
+ * find its control thread's file when it runs from its own modules, and in a bundle finds the
+ * thread's code in the bundle instead (its control/main-side.ts).
+ */
+function expectedWarning(warning: Message): boolean {
+  const file = warning.location?.file.replaceAll("\\", "/") ?? "";
+  return warning.id === "empty-import-meta" && /(^|\/)(@tsvider\/)?rpcplugin\/dist\//.test(file);
 }
 
 /** The Symbol.for key under which @tsvider/rpcplugin looks for the control thread's code. */

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type PluginClient, startPluginClient } from "@tsvider/rpcplugin";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import { build } from "esbuild";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bundleProvider } from "./bundle.js";
 import { launcherSource } from "./launcher.js";
@@ -163,11 +164,11 @@ describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control 
   const outfile = join(work, "terraform-provider-threaded_v1.0.0");
   let plugin: PluginClient | undefined;
 
+  const entry = fileURLToPath(new URL("../test/control-thread-entry.ts", import.meta.url));
   beforeAll(async () => {
-    await bundleProvider({
-      entry: fileURLToPath(new URL("../test/control-thread-entry.ts", import.meta.url)),
-      outfile,
-    });
+    const { warnings } = await bundleProvider({ entry, outfile });
+    // rpcplugin's look for the thread's file beside its modules is no concern of the author's.
+    expect(warnings).toEqual([]);
   });
   afterEach(async () => {
     await plugin?.close();
@@ -195,9 +196,9 @@ describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control 
     return stderr;
   }
 
-  it("starts the thread at the top of the file, and compiles the thread's code with a code cache of its own", async () => {
+  it("starts the thread at the top of the file by default, and compiles the thread's code with a code cache of its own", async () => {
     const cache = mkdtempSync(join(work, "cache-"));
-    const env = { TSVIDER_CONTROL_THREAD: "1", XDG_CACHE_HOME: cache };
+    const env = { TSVIDER_CONTROL_THREAD: "", XDG_CACHE_HOME: cache };
     const first = await serve(env, /compile cache \(worker\): saved/);
     expect(first).toContain("serving through the control thread the provider's file started");
     expect(first).toContain("plugin server listening in its control thread");
@@ -231,5 +232,73 @@ describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control 
     );
     expect(stderr).not.toContain("in its control thread");
     expect(stderr).not.toContain("the provider's file started");
+  });
+
+  it("serves from the main thread when TSVIDER_CONTROL_THREAD=0", async () => {
+    const stderr = await serve(
+      { TSVIDER_CONTROL_THREAD: "0", XDG_CACHE_HOME: mkdtempSync(join(work, "cache-")) },
+      /plugin server listening/,
+    );
+    expect(stderr).not.toContain("in its control thread");
+  });
+
+  describe("bundled by other means than tsvider build, without the thread's code", () => {
+    const plainBundle = join(work, "plain-bundle.cjs");
+    beforeAll(async () => {
+      await build({
+        entryPoints: [entry],
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        outfile: plainBundle,
+        logLevel: "silent",
+      });
+    });
+
+    it("serves from the main thread by default, and says why in its log", async () => {
+      plugin = await startPluginClient({
+        executable: process.execPath,
+        args: [plainBundle],
+        protocolVersions: [6],
+        env: { TF_LOG_PROVIDER: "debug" },
+      });
+      const schema = await new Promise<pb.GetProviderSchema_Response>((resolve, reject) =>
+        plugin!
+          .connect(pb.ProviderClient)
+          .getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
+      );
+      expect(schema.provider?.version).toBe(7n);
+      const stderr = plugin.stderrLines.join("\n");
+      expect(stderr).toContain("serving from the main thread: its code is neither in this bundle");
+      expect(stderr).not.toContain("in its control thread");
+    });
+
+    it("refuses to start when a control thread was asked for, saying why and what to do", () => {
+      const res = run(plainBundle, {
+        TSVIDER_CONTROL_THREAD: "1",
+        TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+      });
+      expect(res.code).toBe(1);
+      expect(res.stdout).toBe("");
+      expect(res.stderr).toContain(
+        "control-thread-fixture: serving from a control thread was asked for (TSVIDER_CONTROL_THREAD), but its code is neither in this bundle",
+      );
+      expect(res.stderr).toContain(
+        "Serve from the main thread (controlThread: false or TSVIDER_CONTROL_THREAD=0)",
+      );
+    });
+
+    it("refuses a TSVIDER_CONTROL_THREAD it cannot read", () => {
+      const res = run(plainBundle, {
+        TSVIDER_CONTROL_THREAD: "sometimes",
+        TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+      });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(
+        'TSVIDER_CONTROL_THREAD="sometimes" is neither on (1, true, on, yes) nor off (0, false, off, no)',
+      );
+    });
   });
 });

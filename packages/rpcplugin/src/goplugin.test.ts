@@ -35,10 +35,16 @@ async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Report>
   return JSON.parse(stdout) as Report;
 }
 
-const launch = (flags: string[], env?: NodeJS.ProcessEnv) =>
-  run(["launch", ...flags, "--", process.execPath, fixture], env);
+/** The two ways a plugin serves: each test below runs both. */
+const ways = [
+  { way: "from a control thread (the default)", serving: {} },
+  { way: "from the main thread (TSVIDER_CONTROL_THREAD=0)", serving: { TSVIDER_CONTROL_THREAD: "0" } },
+];
 
-describe("launched by go-plugin's client", () => {
+describe.each(ways)("launched by go-plugin's client, served $way", ({ serving }) => {
+  const launch = (flags: string[], env?: NodeJS.ProcessEnv) =>
+    run(["launch", ...flags, "--", process.execPath, fixture], { ...serving, ...env });
+
   it("negotiates protocol 6 over AutoMTLS, answers a ping, and exits by itself on Shutdown", async () => {
     const r = await launch(["-versions", "5,6"]);
     expect(r.error).toBeUndefined();
@@ -81,11 +87,12 @@ describe("launched by go-plugin's client", () => {
   });
 });
 
-describe("a crash", () => {
+describe.each(ways)("a crash, served $way", ({ serving }) => {
   it("is written as panic: lines, which the host shows as the plugin's crash report, and exits non-zero", async () => {
     const child = spawn(process.execPath, [fixture], {
       env: {
         ...process.env,
+        ...serving,
         FIXTURE_CRASH: "1",
         TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
         PLUGIN_PROTOCOL_VERSIONS: "6",

@@ -5,11 +5,11 @@
 // attach the host.
 import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import { serveWithControlThread } from "./control/main-side.js";
+import { controlThreadUnavailable, serveWithControlThread } from "./control/main-side.js";
 import { discardEarlyControlThread } from "./control/thread-start.js";
 import { installCrashHandlers } from "./crash.js";
 import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
-import { controlThreadRequested, debugRequested } from "./env-switches.js";
+import { controlThreadSetting, debugRequested } from "./env-switches.js";
 import { createPluginGrpcServer } from "./grpc-server.js";
 import {
   checkMagicCookie,
@@ -75,8 +75,11 @@ export interface ServePluginOptions {
   /**
    * Serve from a thread of its own (control/control-thread.ts): the gRPC server, the host's
    * controls (health, Shutdown, StopProvider) and the watch on the host then answer even while
-   * a handler in the main thread computes without yielding. Default: on when
-   * TSVIDER_CONTROL_THREAD is 1 or true. Not in debug mode, nor with writeHandshake.
+   * a handler in the main thread computes without yielding. Default: on, unless
+   * TSVIDER_CONTROL_THREAD is 0 (or false, off, no), and where a control thread can run (not in
+   * a process restored from a start-up snapshot, nor in a bundle without the thread's code,
+   * where the plugin serves from the main thread). Never in debug mode, nor with
+   * writeHandshake. See docs/control-thread.md.
    */
   readonly controlThread?: boolean;
   /**
@@ -111,7 +114,45 @@ export interface RunningPlugin {
   stop(): Promise<void>;
 }
 
-export { controlThreadRequested, debugRequested } from "./env-switches.js";
+export { debugRequested } from "./env-switches.js";
+
+/**
+ * Whether to serve from a control thread: by default, unless the provider's code
+ * (`controlThread: false`) or TSVIDER_CONTROL_THREAD=0 says otherwise. Where no control thread
+ * can run (controlThreadUnavailable), a default falls back to the main thread and says so in
+ * the log; one asked for explicitly ends the start with the reason, as the author or the
+ * person who set the variable expected a provider that stays in control.
+ */
+function wantsControlThread(
+  options: ServePluginOptions,
+  env: NodeJS.ProcessEnv,
+  log: Logger,
+  exit: (code: number) => void,
+): boolean {
+  const refuse = (message: string): never => {
+    process.stderr.write(`${options.programName}: ${message}\n`);
+    exit(1);
+    throw new HandshakeError(message);
+  };
+  let asked: boolean | undefined;
+  try {
+    asked = options.controlThread ?? controlThreadSetting(env);
+  } catch (err) {
+    return refuse((err as Error).message);
+  }
+  if (asked === false) return false;
+  const unavailable = controlThreadUnavailable();
+  if (unavailable === undefined) return true;
+  if (asked === true) {
+    return refuse(
+      `serving from a control thread was asked for (${options.controlThread ? "controlThread: true" : "TSVIDER_CONTROL_THREAD"}), but ${unavailable}. ` +
+        "Serve from the main thread (controlThread: false or TSVIDER_CONTROL_THREAD=0), or build the provider so that it can have one.",
+    );
+  }
+  log.debug(`serving from the main thread: ${unavailable}`);
+  return false;
+}
+
 export { MAX_MESSAGE_BYTES } from "./grpc-server.js";
 
 /**
@@ -176,12 +217,12 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
       );
     }
   }
-  if (ownsProcess && !debug && (options.controlThread ?? controlThreadRequested(env))) {
+  if (ownsProcess && !debug && wantsControlThread(options, env, log, exit)) {
     const running = await serveWithControlThread({ ...options, protocolVersion, clientCert, log, exit });
     keepHeapSmallOnceCached(env);
     return running;
   }
-  // The provider's file may have started one for TSVIDER_CONTROL_THREAD (control/thread-start.ts).
+  // The provider's file may have started one (control/thread-start.ts).
   discardEarlyControlThread();
   // grpc-js reports problems on the console; make them log lines the host files properly.
   if (ownsProcess) grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });

@@ -21,6 +21,19 @@ export function buildingStartupSnapshot(): boolean {
   return Boolean(startupSnapshot.isBuildingSnapshot());
 }
 
+/** Set once this process was restored from a start-up snapshot (see afterStartupSnapshot). */
+let restored = false;
+
+/**
+ * Whether this process started from a start-up snapshot rather than by evaluating its modules.
+ * Such a process cannot serve from a control thread: Node 24 aborts when a worker of a
+ * snapshot-restored single executable loads `crypto` (an assertion in its key-object set-up),
+ * and the control thread needs crypto for TLS. See docs/control-thread.md.
+ */
+export function restoredFromStartupSnapshot(): boolean {
+  return restored;
+}
+
 /**
  * Runs `start` now, or, while a snapshot is being built, once the snapshot is restored in a
  * started process; the promise settles with its result either way. Node allows one such
@@ -31,6 +44,7 @@ export function afterStartupSnapshot<T>(start: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     try {
       startupSnapshot.setDeserializeMainFunction(() => {
+        restored = true;
         refreshEntropyCaches();
         start().then(resolve, reject);
       });

@@ -366,7 +366,14 @@ describe("reproducible builds", () => {
 
   it("a single executable makes V8's code cache on its first start and uses it on the next; a damaged or foreign one is ignored", async () => {
     const cache = join(root, "repro", "user-cache");
-    const env = { ...handshakeEnv(), XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" };
+    // The provider's own cache alone: served from the main thread, no control thread adds its
+    // cache's reports (launcher.test.ts checks that one).
+    const env = {
+      ...handshakeEnv(),
+      XDG_CACHE_HOME: cache,
+      TSVIDER_COMPILE_CACHE: "debug",
+      TSVIDER_CONTROL_THREAD: "0",
+    };
     const dir = join(cache, "tsvider", "compile-cache");
 
     const first = await startToHandshake(sea.path, env);

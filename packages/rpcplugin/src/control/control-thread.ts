@@ -308,7 +308,10 @@ async function main(): Promise<void> {
     log.debug("the host asked to shut down");
     end(true);
   });
-  server.addService(forwardingDefinition(data.methods), forwardingImplementation(data.methods));
+  // A plugin may serve go-plugin's own services and nothing else (grpc-js refuses an empty one).
+  if (data.methods.length > 0) {
+    server.addService(forwardingDefinition(data.methods), forwardingImplementation(data.methods));
+  }
   const listening = await listen(server, credentials, data.transport, process.env);
   cleanup = listening.cleanup;
   onClosed(listening.cleanup);

@@ -14,6 +14,7 @@ import { routeStdoutToStderr } from "../internal/stdout-guard.js";
 import { defaultTransport } from "../listener.js";
 import type { Logger } from "../log.js";
 import type { PluginService, RunningPlugin, ServePluginOptions } from "../server.js";
+import { restoredFromStartupSnapshot } from "../snapshot.js";
 import {
   type ControlThreadData,
   exactBytes,
@@ -21,7 +22,12 @@ import {
   type ToControl,
   type ToMain,
 } from "./messages.js";
-import { adoptEarlyControlThread, CONTROL_THREAD_SOURCE, startControlThread } from "./thread-start.js";
+import {
+  adoptEarlyControlThread,
+  CONTROL_THREAD_SOURCE,
+  hasEarlyControlThread,
+  startControlThread,
+} from "./thread-start.js";
 
 /** Answers that depend on nothing but the request, which the control thread may repeat. */
 const REMEMBERED = [
@@ -48,18 +54,35 @@ interface Route {
 }
 
 /** The control thread's code: the bundle's own copy, else the file beside this one. */
-function controlThreadCode(): { readonly code: string; readonly eval: boolean } {
+function controlThreadCode():
+  | { readonly code: string; readonly eval: boolean }
+  | { readonly missing: string } {
   const bundled = (globalThis as Record<symbol, unknown>)[CONTROL_THREAD_SOURCE];
   if (typeof bundled === "string") return { code: bundled, eval: true };
   const here = typeof import.meta.url === "string" ? import.meta.url : undefined;
   const file = here ? fileURLToPath(new URL("./control-thread.js", here)) : undefined;
   if (file === undefined || !existsSync(file)) {
-    throw new HandshakeError(
-      "serving from a control thread needs its code, which is neither in this bundle nor in @tsvider/rpcplugin's files " +
-        `(${file ?? "no file location"}); build the provider with \`tsvider build\`, or unset TSVIDER_CONTROL_THREAD to serve from the main thread`,
-    );
+    return {
+      missing:
+        "its code is neither in this bundle nor in @tsvider/rpcplugin's files " +
+        `(${file ?? "no file location"}); a bundle made by \`tsvider build\` carries it`,
+    };
   }
   return { code: file, eval: false };
+}
+
+/**
+ * Why this process cannot serve from a control thread, or undefined when it can: a process
+ * restored from a start-up snapshot (see snapshot.ts), or one whose bundle lacks the thread's
+ * code (a provider bundled by other means than `tsvider build`).
+ */
+export function controlThreadUnavailable(): string | undefined {
+  if (restoredFromStartupSnapshot()) {
+    return "a provider restored from a start-up snapshot (`tsvider build --snapshot`) cannot start one: Node aborts when a worker of such an executable loads crypto";
+  }
+  if (hasEarlyControlThread()) return undefined;
+  const code = controlThreadCode();
+  return "missing" in code ? code.missing : undefined;
 }
 
 /** The control thread the provider's file started (see thread-start.ts), else one started now. */
@@ -70,6 +93,7 @@ function controlThread(log: Logger): Worker {
     return early;
   }
   const thread = controlThreadCode();
+  if ("missing" in thread) throw new HandshakeError(`the control thread cannot start: ${thread.missing}`);
   return startControlThread(thread.code, thread.eval);
 }
 

@@ -30,14 +30,29 @@ afterEach(() => {
 });
 
 describe.runIf(isMainThread)("starting the control thread early", () => {
-  it("starts none without the thread's code in the bundle, without TSVIDER_CONTROL_THREAD, or in debug mode", () => {
+  it("starts none without the thread's code in the bundle, when TSVIDER_CONTROL_THREAD turns it off or cannot be read, or in debug mode", () => {
     startControlThreadEarly(requested);
     expect(adoptEarlyControlThread()).toBeUndefined();
     globals[CONTROL_THREAD_SOURCE] = echo;
-    startControlThreadEarly({});
+    for (const off of ["0", "false", "Off", " no "]) {
+      startControlThreadEarly({ TSVIDER_CONTROL_THREAD: off });
+      expect(adoptEarlyControlThread()).toBeUndefined();
+    }
+    // The server refuses the setting and says why; the early start only stays out of the way.
+    startControlThreadEarly({ TSVIDER_CONTROL_THREAD: "sometimes" });
     expect(adoptEarlyControlThread()).toBeUndefined();
     startControlThreadEarly({ ...requested, TSVIDER_DEBUG: "1" });
     expect(adoptEarlyControlThread()).toBeUndefined();
+  });
+
+  it("starts one by default, with TSVIDER_CONTROL_THREAD unset or empty", async () => {
+    globals[CONTROL_THREAD_SOURCE] = echo;
+    for (const env of [{}, { TSVIDER_CONTROL_THREAD: "" }]) {
+      startControlThreadEarly(env);
+      const worker = adoptEarlyControlThread();
+      expect(worker).toBeDefined();
+      await worker!.terminate();
+    }
   });
 
   it("hands the thread it started to the server once, sound", async () => {

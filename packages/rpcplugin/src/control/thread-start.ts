@@ -38,16 +38,17 @@ export function startControlThread(code: string, evaluate: boolean): Worker {
 }
 
 /**
- * Starts the control thread now, when the bundle carries its code and the environment asks for
- * it (TSVIDER_CONTROL_THREAD, not in debug mode). Never throws: without an early thread,
- * serveWithControlThread starts one when the provider serves.
+ * Starts the control thread now, when the bundle carries its code and the environment does not
+ * turn it off (TSVIDER_CONTROL_THREAD=0; debug mode). Never throws: without an early thread,
+ * serveWithControlThread starts one when the provider serves, and the server reports a
+ * TSVIDER_CONTROL_THREAD it cannot read.
  */
 export function startControlThreadEarly(env: NodeJS.ProcessEnv = process.env): void {
   const code = globals[CONTROL_THREAD_SOURCE];
   if (typeof code !== "string" || globals[EARLY_THREAD] !== undefined) return;
-  if (!isMainThread || buildingStartupSnapshot() || !controlThreadRequested(env) || debugRequested(env))
-    return;
+  if (!isMainThread || buildingStartupSnapshot() || debugRequested(env)) return;
   try {
+    if (!controlThreadRequested(env)) return;
     const worker = startControlThread(code, true);
     const early: EarlyThread = { worker, failed: false };
     // Until it is adopted, the thread holds nothing up (a plugin that was run by hand prints
@@ -64,6 +65,12 @@ export function startControlThreadEarly(env: NodeJS.ProcessEnv = process.env): v
   } catch {
     // No early thread, then.
   }
+}
+
+/** Whether the provider's file started a control thread that has not failed (yet). */
+export function hasEarlyControlThread(): boolean {
+  const early = globals[EARLY_THREAD] as EarlyThread | undefined;
+  return early !== undefined && !early.failed;
 }
 
 /**
