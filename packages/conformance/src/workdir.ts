@@ -7,6 +7,11 @@ export interface CommandResult {
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
+  /**
+   * Both streams in the order their output arrived, as a terminal would have shown them (each
+   * chunk the binary wrote stays whole). `Workdir.run` always sets it.
+   */
+  readonly output?: string;
 }
 
 export class CommandFailedError extends Error {
@@ -82,17 +87,22 @@ export class Workdir {
       });
       let stdout = "";
       let stderr = "";
+      // Two pipes, so the order is that of arrival: what a failure report shows is then read
+      // in the order things happened (a diagnostic beside the step that printed it).
+      let output = "";
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout += chunk;
+        output += chunk;
         if (options.echo) process.stdout.write(chunk);
       });
       child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
         stderr += chunk;
+        output += chunk;
         if (options.echo) process.stderr.write(chunk);
       });
       child.on("error", reject);
       child.on("close", (code) => {
-        const result = { args: [this.binary, ...args], code: code ?? -1, stdout, stderr };
+        const result = { args: [this.binary, ...args], code: code ?? -1, stdout, stderr, output };
         if (okCodes.includes(result.code)) resolve(result);
         else reject(new CommandFailedError(result));
       });

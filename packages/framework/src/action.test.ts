@@ -190,7 +190,7 @@ describe("actions over protocol 6", () => {
     const completed = failed[2]?.completed;
     expect(failed).toHaveLength(3);
     expect(completed?.diagnostics[0]?.severity).toBe(1);
-    expect(completed?.diagnostics[0]?.summary).toBe("Unexpected error in action test_notify invoke");
+    expect(completed?.diagnostics[0]?.summary).toBe("Could not invoke action test_notify");
     expect(completed?.diagnostics[0]?.detail).toContain("exploded halfway");
     // The stream is counted like a unary RPC, failed when its completed event holds an error.
     expect(rpcs.filter(([rpc]) => rpc === "InvokeAction").at(-1)).toEqual(["InvokeAction", true]);

@@ -193,12 +193,26 @@ export async function runProviderFunction(
   try {
     result = await (fn.run as unknown as AnyRun)(...args);
   } catch (err) {
-    throw asFunctionError(err);
+    const wrapped = asFunctionError(err);
+    if (wrapped !== err) runExceptions.set(wrapped, err);
+    throw wrapped;
   }
   // go-cty's checks on the result; the author's value goes back as written, in the form the
   // return type encodes (a Dynamic where the return type is dynamic).
   check(() => result);
   return { value: result, unknown: false };
+}
+
+/** The FunctionErrors made from what a function's own code threw, with what it threw. */
+const runExceptions = new WeakMap<FunctionError, unknown>();
+
+/**
+ * Whether `err` was made from an exception the function's code threw that was no
+ * FunctionError, and that exception: CallFunction reports it as a handler's exception is
+ * reported (the provider's mapError, a bug for a TypeError; values/handler.ts).
+ */
+export function runExceptionOf(err: FunctionError): { readonly thrown: unknown } | undefined {
+  return runExceptions.has(err) ? { thrown: runExceptions.get(err) } : undefined;
 }
 
 function asFunctionError(err: unknown): FunctionError {

@@ -94,6 +94,16 @@ export {
 export { defineProvider, type Provider, type ProviderDefinition } from "./provider.js";
 export type { ProviderMetaAccess } from "./provider-meta.js";
 export { defineResource, type Resource, type ResourceContext, type ResourceDefinition } from "./resource.js";
+export {
+  type Refreshed,
+  type RetryOptions,
+  retry,
+  UnexpectedStateError,
+  type WaitForOptions,
+  type WaitOptions,
+  WaitTimeoutError,
+  waitFor,
+} from "./retry.js";
 export { type Attribute, type AttributeOptions, attr } from "./schema/attributes.js";
 export {
   type Block,
@@ -120,6 +130,8 @@ export type { Schema, SchemaEntry } from "./schema/schema.js";
 export { type KnownValue, t, type ValueKind, type ValueType } from "./schema/types.js";
 export { type BuiltinValidator, validate } from "./schema/validate.js";
 export type {
+  ElementOf,
+  ElementValidator,
   StandardSchema,
   Validator,
   ValidatorContext,
@@ -149,4 +161,10 @@ export {
   type TimeoutOperation,
   timeoutsBlock,
 } from "./timeouts.js";
-export { StopRequestedError } from "./values/handler.js";
+export {
+  type ComponentKind,
+  type ErrorContext,
+  type ErrorMapper,
+  type ErrorMapping,
+  StopRequestedError,
+} from "./values/handler.js";

@@ -19,6 +19,7 @@ import { impliedType } from "./schema/implied-type.js";
 import type { Config, ValidationConfig } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
 import { collectStateStores, type StateStore } from "./state-store.js";
+import type { ErrorContext, ErrorMapping } from "./values/handler.js";
 
 export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {
   /** The provider's type name, as in `tsvider` for `tsvider_file_content`. */
@@ -94,6 +95,19 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
    * answered so; any other fails with an error saying what was deferred.
    */
   readonly deferWhenConfigUnknown?: boolean;
+  /**
+   * Turns an exception one of the provider's handlers threw into the diagnostic the
+   * practitioner reads, once for every component: `ctx` says which component (`kind`,
+   * `component`) and which handler (`operation`: `create`, `read`, `configure`, `call`, ...).
+   * Return a TsviderError (ResourceError, ...) or `{ summary, detail?, path? }`, or undefined
+   * for an exception it does not know, which is then reported as though there were no mapper:
+   * a programming error (TypeError, ReferenceError, ...) as a bug in the provider, anything
+   * else as "Could not create <type>" with the exception's message. A TsviderError a handler
+   * throws and a cancellation never reach it. Secrets of the operation are masked in what it
+   * returns. It must answer at once (not async), and what it throws is reported as a bug in
+   * it, with the original exception's message.
+   */
+  mapError?(err: unknown, ctx: ErrorContext): ErrorMapping | undefined;
 }
 
 export interface Provider<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
@@ -135,6 +149,11 @@ export function defineProvider<
     });
   }
   checkPrivateStateSecret(definition.name, definition.privateStateSecret);
+  if (definition.mapError !== undefined && typeof definition.mapError !== "function") {
+    throw new FrameworkConfigurationError(`provider ${definition.name}: mapError is not a function`, {
+      detail: `It is ${describeValue(definition.mapError)}. Give mapError(err, ctx) returning a TsviderError, { summary, detail?, path? } or undefined, or leave it out.`,
+    });
+  }
   // Prefixes and duplicates.
   const resourcesByType = byType(definition.name, "resource", definition.resources ?? []);
   const dataSourcesByType = byType(definition.name, "data source", definition.dataSources ?? []);

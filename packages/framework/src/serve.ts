@@ -1,5 +1,6 @@
 // Serving a provider: the go-plugin server from @tsvider/rpcplugin with the tfplugin5 and
 // tfplugin6 provider services on top; the host picks the highest protocol both sides speak.
+import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import {
   afterStartupSnapshot,
@@ -21,6 +22,7 @@ import {
 import { type PluginProtocol, protocolServices } from "./protocol-services.js";
 import type { Provider } from "./provider.js";
 import { ProviderServer } from "./server/provider-server.js";
+import { SCHEMA_DETAILS_FILE_ENV, schemaDetails } from "./server/schema-details.js";
 import { warmUpForSnapshot } from "./startup-warm-up.js";
 import { findNestedAttribute, protocol5Refusal } from "./v5/nested-attributes.js";
 
@@ -48,8 +50,11 @@ export interface ServeOptions {
    * Serve from a control thread: the gRPC server and the host's controls (health, the
    * schema, StopProvider, Shutdown, the watch on the host) then live in a thread of their own,
    * and are answered even while a handler computes without yielding. A call still running
-   * `stopGraceMs` after StopProvider is answered as cancelled. Default: on when
-   * TSVIDER_CONTROL_THREAD is 1 or true. See docs/control-thread.md.
+   * `stopGraceMs` after StopProvider is answered as cancelled. Default: on, unless
+   * TSVIDER_CONTROL_THREAD is 0 (or false, off, no); a provider restored from a start-up
+   * snapshot, or bundled without the thread's code (by other means than `tsvider build`), serves
+   * from the main thread. `false` serves from the main thread: each start then costs about 60 ms
+   * less CPU, and a handler that never yields holds every answer up. See docs/control-thread.md.
    */
   readonly controlThread?: boolean;
   /** With the control thread: how long a call may go on after StopProvider. Default 5000 ms. */
@@ -96,6 +101,10 @@ async function serveNow(provider: Provider, options: ServeOptions): Promise<Runn
       `debug mode needs the provider's source address for TF_REATTACH_PROVIDERS: serve(provider, { address: "<namespace>/${provider.name}" })`,
     );
   }
+  // `tsvider docs` asks for what the protocol's schema cannot carry (defaults, validators,
+  // replacement, import); written before the handshake, so it is there once the schema is read.
+  const detailsFile = env[SCHEMA_DETAILS_FILE_ENV];
+  if (detailsFile) writeFileSync(detailsFile, `${JSON.stringify(schemaDetails(provider))}\n`);
   const protocols = wanted ?? protocolsFromEnv(env);
   if (protocols.length === 0) {
     throw new FrameworkConfigurationError(

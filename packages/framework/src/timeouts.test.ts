@@ -140,7 +140,7 @@ describe("runWithTimeout", () => {
     );
     stop.abort(new Error("stop"));
     expect(await pending).toBeUndefined();
-    expect(diagnostics.items[0]!.summary).toBe("Unexpected error in x read");
+    expect(diagnostics.items[0]!.summary).toBe("x read failed");
 
     // Many timed runs on one long-lived signal: each removes its listener again.
     const parent = new AbortController();
@@ -173,7 +173,7 @@ describe("runWithTimeout", () => {
     await runWithTimeout(diagnostics, "x update", { parent: never, operation: "update", timeout }, () => {
       throw new Error("nope");
     });
-    expect(diagnostics.items[0]!.summary).toBe("Unexpected error in x update");
+    expect(diagnostics.items[0]!.summary).toBe("x update failed");
   });
 });
 

@@ -11,7 +11,7 @@ import { logError, providerLog } from "./internal/log.js";
 import { type Attribute, attr } from "./schema/attributes.js";
 import { type Block, block } from "./schema/blocks.js";
 import type { Schema } from "./schema/schema.js";
-import { addThrown, runHandler } from "./values/handler.js";
+import { addThrown, type HandlerSite, runHandler, siteText } from "./values/handler.js";
 
 export type TimeoutOperation = "create" | "read" | "update" | "delete";
 export const timeoutOperations: readonly TimeoutOperation[] = ["create", "read", "update", "delete"];
@@ -223,7 +223,7 @@ const longestGrace = 30_000;
  */
 export async function runWithTimeout<T>(
   diagnostics: Diagnostics,
-  where: string,
+  site: string | HandlerSite,
   options: {
     readonly parent: AbortSignal;
     readonly operation: string;
@@ -232,7 +232,8 @@ export async function runWithTimeout<T>(
   fn: (signal: AbortSignal) => T | Promise<T>,
 ): Promise<T | undefined> {
   const { parent, timeout } = options;
-  if (timeout === undefined) return runHandler(diagnostics, where, () => fn(parent));
+  if (timeout === undefined) return runHandler(diagnostics, site, () => fn(parent));
+  const where = siteText(site);
 
   const controller = new AbortController();
   const onStop = () => controller.abort(parent.reason);
@@ -302,7 +303,7 @@ export async function runWithTimeout<T>(
 
   function settle(outcome: Outcome): T | undefined {
     if (outcome.ok) return outcome.value;
-    addThrown(diagnostics, where, outcome.error);
+    addThrown(diagnostics, site, outcome.error);
     return undefined;
   }
 }

@@ -165,17 +165,28 @@ export const installCommand = defineCommand({
 
     const addresses = await mirroredProviders(mirrorDir);
     const config = mirrorInstallationConfig(mirrorDir, addresses);
+    const uninstalled = options.uninstall === true;
     if (configFile !== undefined) {
       await writeCliConfig(configFile, config);
       summary.push(
         "",
-        `Wrote the CLI configuration to ${configFile}; use it with:`,
-        `  export TF_CLI_CONFIG_FILE=${configFile}`,
+        addresses.length === 0
+          ? `Wrote the CLI configuration to ${configFile}: ${mirrorDir} holds no provider any more, so it installs nothing from the mirror and tofu and terraform use their registries for every provider.`
+          : `Wrote the CLI configuration to ${configFile}; use it with:`,
+        ...(addresses.length === 0 ? [] : [`  export TF_CLI_CONFIG_FILE=${configFile}`]),
+      );
+    } else if (addresses.length === 0) {
+      // Nothing left to install from the mirror: a block with empty lists would be one to delete.
+      summary.push(
+        "",
+        `${mirrorDir} holds no provider any more, so your CLI configuration needs nothing for it: remove the provider_installation block \`tsvider install\` printed from the file TF_CLI_CONFIG_FILE names (or ~/.tofurc / ~/.terraformrc), and tofu and terraform install every provider from its registry.`,
       );
     } else {
       summary.push(
         "",
-        "Use this CLI configuration (in the file TF_CLI_CONFIG_FILE names, or ~/.tofurc / ~/.terraformrc; --write-config FILE writes it):",
+        uninstalled
+          ? `Keep this CLI configuration for the providers still in ${mirrorDir} (in the file TF_CLI_CONFIG_FILE names, or ~/.tofurc / ~/.terraformrc; --write-config FILE writes it):`
+          : "Use this CLI configuration (in the file TF_CLI_CONFIG_FILE names, or ~/.tofurc / ~/.terraformrc; --write-config FILE writes it):",
         "",
         config,
       );

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SchemaDetailsJson } from "../schema/details.js";
 import type { ProviderSchemaJson } from "../schema/json.js";
 import { generateDocs, pageName } from "./generate.js";
 
@@ -86,7 +87,7 @@ describe("generateDocs", () => {
     ]);
     expect(pageName("acme", "acme")).toBe("acme");
     expect(pages.get("index.md")).toContain(
-      "# acme Provider\n\nAcme's provider.\n\n## Schema\n\n### Optional\n\n- `token` (String, Sensitive)\n",
+      "# acme Provider\n\nAcme's provider.\n\n## Schema\n\n### Optional\n\n- `token` (String, Sensitive) Sensitive: hidden in plan and apply output.\n",
     );
     expect(pages.get("actions/ping.md")).toContain('page_title: "acme_ping Action - acme"');
     expect(pages.get("functions/shout.md")).toBe(
@@ -230,5 +231,108 @@ describe("generateDocs", () => {
     ).toThrow(
       "templates/resources/widget.md.tmpl:1:3: {{ .Examples }} has no value on this page: examples/resources/acme_widget holds no example",
     );
+  });
+
+  describe("with the provider's schema details", () => {
+    const details: SchemaDetailsJson = {
+      format_version: 1,
+      provider: { attributes: { token: { validators: ["Length at least 8."] } } },
+      resource_schemas: {
+        acme_widget: { importable: true, attributes: { path: { requires_replace: true } } },
+        acme: { importable: false },
+      },
+      data_source_schemas: { acme_gadget: { attributes: { path: { validators: ["Length at most 9."] } } } },
+    };
+    const section = (page: string | undefined) => page?.slice(page.indexOf("## Import"));
+
+    it("shows them in each block's schema, the provider's included", () => {
+      const pages = generateDocs({ root: project({}), providerType: "acme", schema, details });
+      expect(pages.get("index.md")).toContain("- `token` (String, Sensitive) Length at least 8. Sensitive:");
+      expect(pages.get("resources/widget.md")).toContain(
+        "- `path` (String) The path. Changing this forces a new resource.\n",
+      );
+      expect(pages.get("data-sources/gadget.md")).toContain(
+        "- `path` (String) The path. Length at most 9.\n",
+      );
+    });
+
+    it("writes an Import section with an import block and the command by ID, and by identity", () => {
+      const page = generateDocs({ root: project({}), providerType: "acme", schema, details }).get(
+        "resources/widget.md",
+      );
+      expect(section(page)).toBe(
+        [
+          "## Import",
+          "",
+          "An existing object can be imported by its ID with an `import` block (Terraform and OpenTofu 1.5 and later):",
+          "",
+          "```terraform",
+          "import {",
+          "  to = acme_widget.example",
+          '  id = "<ID>"',
+          "}",
+          "```",
+          "",
+          "or with the command line:",
+          "",
+          "```shell",
+          'terraform import acme_widget.example "<ID>"',
+          "```",
+          "",
+          "### Import by identity",
+          "",
+          "An `import` block may name the object by its identity instead of its ID (Terraform and OpenTofu 1.12 and later):",
+          "",
+          "```terraform",
+          "import {",
+          "  to       = acme_widget.example",
+          "  identity = {",
+          '    path = "<path>"',
+          "  }",
+          "}",
+          "```",
+          "",
+          "### Identity Schema",
+          "",
+          "#### Required",
+          "",
+          "- `path` (String)",
+          "",
+        ].join("\n"),
+      );
+    });
+
+    it("shows the provider's own import examples instead of writing one, and no Import for a resource without importState", () => {
+      const root = project({ "examples/resources/acme_widget/import/main.tf": "import {}\n" });
+      const pages = generateDocs({ root, providerType: "acme", schema, details });
+      const widget = section(pages.get("resources/widget.md"));
+      expect(widget).toContain(
+        "Import is supported using the following syntax:\n\n```terraform\nimport {}\n```",
+      );
+      expect(widget).not.toContain("acme_widget.example");
+      // The identity is still described, without an example of its own that would repeat theirs.
+      expect(widget).toContain(
+        "### Import by identity\n\nAn `import` block may name the object by its identity instead of its ID (Terraform and OpenTofu 1.12 and later).\n\n### Identity Schema",
+      );
+      expect(pages.get("resources/acme.md")).not.toContain("## Import");
+    });
+
+    it("gives templates the section as {{ .ImportMarkdown }}, and says why when there is none", () => {
+      const template = (name: string) => ({
+        [`templates/resources/${name}.md.tmpl`]: "{{ .ImportMarkdown }}\n",
+      });
+      const widget = generateDocs({
+        root: project(template("widget")),
+        providerType: "acme",
+        schema,
+        details,
+      });
+      expect(widget.get("resources/widget.md")).toMatch(/^An existing object can be imported by its ID/);
+      expect(() =>
+        generateDocs({ root: project(template("acme")), providerType: "acme", schema, details }),
+      ).toThrow(
+        "templates/resources/acme.md.tmpl:1:3: {{ .ImportMarkdown }} has no value on this page: acme cannot be imported (it has no importState)",
+      );
+    });
   });
 });

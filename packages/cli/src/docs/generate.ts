@@ -6,7 +6,8 @@
 // Pure: it reads the project's files and returns the pages; writing and checking are check.ts.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { BlockJson, FunctionJson, IdentitySchemaJson, ProviderSchemaJson } from "../schema/json.js";
+import type { BlockDetailsJson, SchemaDetailsJson } from "../schema/details.js";
+import type { BlockJson, FunctionJson, ProviderSchemaJson } from "../schema/json.js";
 import {
   codeBlock,
   type Example,
@@ -21,7 +22,8 @@ import {
   functionReturnTypeMarkdown,
   functionSignatureMarkdown,
 } from "./function-markdown.js";
-import { identitySchemaMarkdown, schemaMarkdown } from "./schema-markdown.js";
+import { importMarkdown } from "./import-markdown.js";
+import { identitySchemaMarkdown, type SchemaMarkdownOptions, schemaMarkdown } from "./schema-markdown.js";
 import { renderTemplate, type TemplateScope, type TemplateValue } from "./template.js";
 
 export interface GenerateDocsOptions {
@@ -30,6 +32,11 @@ export interface GenerateDocsOptions {
   /** The provider type, `tsvider`: the prefix taken off page names. */
   readonly providerType: string;
   readonly schema: ProviderSchemaJson;
+  /**
+   * What the provider says beyond the schema (defaults, validators, replacement, import); the
+   * pages show what the schema alone says without it.
+   */
+  readonly details?: SchemaDetailsJson;
 }
 
 /** The component kinds with a schema, each with its docs, examples and templates directory. */
@@ -61,7 +68,7 @@ export function pageName(providerType: string, typeName: string): string {
  * and Error for a template that names no component of the schema.
  */
 export function generateDocs(options: GenerateDocsOptions): Map<string, string> {
-  const { root, providerType, schema } = options;
+  const { root, providerType, schema, details } = options;
   const pages = new Map<string, string>();
   const templates = new Set(listFiles(join(root, TEMPLATES_DIR)));
   const used = new Set<string>();
@@ -86,7 +93,7 @@ export function generateDocs(options: GenerateDocsOptions): Map<string, string> 
     ProviderName: providerType,
     Description: (providerBlock.description ?? "").trim(),
     DescriptionFrontMatter: frontMatterText(providerBlock.description ?? ""),
-    SchemaMarkdown: schemaMarkdown(providerBlock),
+    SchemaMarkdown: schemaMarkdown(providerBlock, detailsFor(details?.provider)),
     Examples: examplesMarkdown(providerExamples, "examples/provider has no example"),
   };
   const indexTemplate = templateFor(`index${TEMPLATE_SUFFIX}`);
@@ -97,7 +104,7 @@ export function generateDocs(options: GenerateDocsOptions): Map<string, string> 
           variables: indexVariables,
           functions: { ...shared, example: exampleFunction(root, `${EXAMPLES_DIR}/provider`) },
         })
-      : defaultIndex(providerType, providerBlock, providerExamples),
+      : defaultIndex(providerType, providerBlock, providerExamples, details?.provider),
   );
 
   for (const kind of COMPONENT_KINDS) {
@@ -110,6 +117,22 @@ export function generateDocs(options: GenerateDocsOptions): Map<string, string> 
       const identity =
         kind.key === "resource_schemas" ? schema.resource_identity_schemas?.[typeName] : undefined;
       const description = (block.description ?? "").trim();
+      const blockDetails = details?.[kind.key]?.[typeName];
+      const schemaOptions = {
+        ...detailsFor(blockDetails),
+        // Resources and data sources keep their values in state; the other kinds do not.
+        storedInState: kind.key === "resource_schemas" || kind.key === "data_source_schemas",
+      };
+      const imports =
+        kind.key === "resource_schemas"
+          ? importMarkdown({
+              typeName,
+              importable:
+                details === undefined ? undefined : details.resource_schemas?.[typeName]?.importable === true,
+              identity,
+              examples: examples.filter(isImportExample),
+            })
+          : undefined;
       const variables: Record<string, TemplateValue> = {
         Name: typeName,
         ShortName: short,
@@ -117,7 +140,17 @@ export function generateDocs(options: GenerateDocsOptions): Map<string, string> 
         ProviderName: providerType,
         Description: description,
         DescriptionFrontMatter: frontMatterText(description),
-        SchemaMarkdown: schemaMarkdown(block),
+        SchemaMarkdown: schemaMarkdown(block, schemaOptions),
+        ImportMarkdown:
+          imports ??
+          ({
+            missing:
+              kind.key !== "resource_schemas"
+                ? `${typeName} is not a resource: only resources are imported`
+                : details === undefined
+                  ? `nothing says how to import ${typeName}: the schema was read without the provider's details and examples/${kind.dir}/${typeName} holds no import example`
+                  : `${typeName} cannot be imported (it has no importState)`,
+          } as const),
         IdentitySchemaMarkdown:
           identity !== undefined
             ? identitySchemaMarkdown(identity)
@@ -135,7 +168,7 @@ export function generateDocs(options: GenerateDocsOptions): Map<string, string> 
               variables,
               functions: { ...shared, example: exampleFunction(root, examplesDir) },
             })
-          : defaultComponentPage(providerType, typeName, kind.label, block, examples, identity),
+          : defaultComponentPage(providerType, typeName, kind.label, block, examples, schemaOptions, imports),
       );
     }
   }
@@ -289,7 +322,17 @@ function sections(...parts: (string | undefined)[]): string {
   return parts.filter((p): p is string => p !== undefined && p.trim() !== "").join("\n\n");
 }
 
-function defaultIndex(providerType: string, block: BlockJson, examples: readonly Example[]): string {
+/** The schema details of one block as schemaMarkdown takes them. */
+function detailsFor(details: BlockDetailsJson | undefined): { details?: BlockDetailsJson } {
+  return details === undefined ? {} : { details };
+}
+
+function defaultIndex(
+  providerType: string,
+  block: BlockJson,
+  examples: readonly Example[],
+  details: BlockDetailsJson | undefined,
+): string {
   const description = (block.description ?? "").trim();
   const usage = examplesMarkdown(examples, "");
   return sections(
@@ -297,7 +340,7 @@ function defaultIndex(providerType: string, block: BlockJson, examples: readonly
     `# ${providerType} Provider`,
     description,
     typeof usage === "string" ? `## Example Usage\n\n${usage}` : undefined,
-    schemaMarkdown(block),
+    schemaMarkdown(block, detailsFor(details)),
   );
 }
 
@@ -307,30 +350,21 @@ function defaultComponentPage(
   label: string,
   block: BlockJson,
   examples: readonly Example[],
-  identity: IdentitySchemaJson | undefined,
+  schemaOptions: SchemaMarkdownOptions,
+  imports: string | undefined,
 ): string {
   const description = (block.description ?? "").trim();
   const usage = examplesMarkdown(
     examples.filter((e) => !isImportExample(e)),
     "",
   );
-  const imports = examples.filter(isImportExample);
-  const importSection =
-    identity !== undefined || imports.length > 0
-      ? sections(
-          "## Import",
-          imports.length > 0 ? "Import is supported using the following syntax:" : undefined,
-          ...imports.map(exampleMarkdown),
-          identity !== undefined ? identitySchemaMarkdown(identity) : undefined,
-        )
-      : undefined;
   return sections(
     frontMatter(`${typeName} ${label} - ${providerType}`, description, ""),
     `# ${typeName} (${label})`,
     description,
     typeof usage === "string" ? `## Example Usage\n\n${usage}` : undefined,
-    schemaMarkdown(block),
-    importSection,
+    schemaMarkdown(block, schemaOptions),
+    imports !== undefined ? `## Import\n\n${imports}` : undefined,
   );
 }
 

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { CliError, type Progress } from "../cli/command.js";
 import { loadProject, type Project } from "../project.js";
-import { projectSchema } from "../schema/inspect.js";
+import type { SchemaDetailsJson } from "../schema/details.js";
+import { projectSchemaWithDetails, type SchemaWithDetails } from "../schema/inspect.js";
 import type { ProviderSchemaJson, SchemaDocument } from "../schema/json.js";
 import { type DocsDifferences, docsDifferences, writeDocs } from "./check.js";
 
@@ -18,10 +19,15 @@ export interface ProjectDocsOptions {
   readonly project: Project;
   /** The schema, already read; else `schemaFile`; else `readSchema(project)`. */
   readonly schema?: ProviderSchemaJson;
+  /**
+   * With `schema` or `schemaFile`: what the provider says beyond the schema (defaults,
+   * validators, replacement, import), shown on the pages. Without it they show the schema only.
+   */
+  readonly details?: SchemaDetailsJson;
   /** A file `tofu providers schema -json` or `terraform providers schema -json` wrote. */
   readonly schemaFile?: string;
-  /** How to read the schema from the project itself (the built provider). */
-  readonly readSchema?: (project: Project) => Promise<ProviderSchemaJson>;
+  /** How to read the schema, and its details, from the project itself (the built provider). */
+  readonly readSchema?: (project: Project) => Promise<SchemaWithDetails>;
   readonly progress?: Progress;
 }
 
@@ -29,6 +35,7 @@ export interface ProjectDocsOptions {
 export async function generateProjectDocs(options: ProjectDocsOptions): Promise<Map<string, string>> {
   const { project } = options;
   let schema = options.schema;
+  let details = options.details;
   if (schema === undefined && options.schemaFile !== undefined) {
     options.progress?.step(`Reading the schema from ${options.schemaFile}`);
     schema = schemaFromFile(resolve(project.root, options.schemaFile), project);
@@ -40,11 +47,16 @@ export async function generateProjectDocs(options: ProjectDocsOptions): Promise<
       );
     }
     options.progress?.step("Reading the provider's schema");
-    schema = await options.readSchema(project);
+    ({ schema, details } = await options.readSchema(project));
   }
   options.progress?.step("Generating the documentation");
   try {
-    return generateDocs({ root: project.root, providerType: project.type, schema });
+    return generateDocs({
+      root: project.root,
+      providerType: project.type,
+      schema,
+      ...(details === undefined ? {} : { details }),
+    });
   } catch (error) {
     if (error instanceof TemplateError)
       throw new CliError(`${error.message}; fix the template and run again`, { cause: error });
@@ -55,14 +67,15 @@ export async function generateProjectDocs(options: ProjectDocsOptions): Promise<
 }
 
 /**
- * The schema as practitioners get it, read from the project's provider: test-only components
- * (served with TSVIDER_TESTMODE=true) stay out even when the caller's shell has test mode on.
+ * The schema as practitioners get it, read from the project's provider, with its details:
+ * test-only components (served with TSVIDER_TESTMODE=true) stay out even when the caller's
+ * shell has test mode on.
  */
 export function practitionerSchema(
   project: Project,
   options: { readonly signal?: AbortSignal; readonly progress?: Progress } = {},
-): Promise<ProviderSchemaJson> {
-  return projectSchema(project, { ...options, env: { TSVIDER_TESTMODE: "false" } });
+): Promise<SchemaWithDetails> {
+  return projectSchemaWithDetails(project, { ...options, env: { TSVIDER_TESTMODE: "false" } });
 }
 
 /** `tsvider docs --check` for the project holding `dir`: what differs between docs/ and its schema. */

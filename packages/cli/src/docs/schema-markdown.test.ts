@@ -1,6 +1,99 @@
 import { describe, expect, it } from "vitest";
+import type { BlockDetailsJson } from "../schema/details.js";
 import type { BlockJson } from "../schema/json.js";
 import { friendlyTypeName, identitySchemaMarkdown, schemaMarkdown, typeLabel } from "./schema-markdown.js";
+
+describe("schemaMarkdown with the provider's schema details", () => {
+  const block: BlockJson = {
+    attributes: {
+      name: { type: "string", required: true, description: "The name" },
+      mode: { type: "string", optional: true, computed: true, description: "The mode." },
+      size: { type: "number", optional: true },
+      quote: { type: "string", optional: true, computed: true },
+      secret: { type: "string", optional: true, sensitive: true },
+      disk: {
+        nested_type: {
+          nesting_mode: "single",
+          attributes: { gb: { type: "number", optional: true, computed: true } },
+        },
+        optional: true,
+      },
+      id: { type: "string", computed: true },
+    },
+    block_types: {
+      rule: {
+        nesting_mode: "list",
+        block: { description: "A rule.", attributes: { port: { type: "number", required: true } } },
+      },
+    },
+  };
+  const details: BlockDetailsJson = {
+    attributes: {
+      name: {
+        validators: ["Length from 1 to 63.", "must start with a letter"],
+        requires_replace: true,
+      },
+      mode: { default: '"0644"', validators: ['One of "0644", "0600".'] },
+      size: { requires_replace_if: ["Replaces the disk when it shrinks."] },
+      quote: { default: '"`"' },
+      disk: { attributes: { gb: { default: "10", validators: ["Must be from 1 to 100."] } } },
+    },
+    block_types: {
+      rule: {
+        validators: ["Length at most 3."],
+        attributes: { port: { validators: ["Must be at least 1."] } },
+      },
+    },
+  };
+
+  it("adds the default, the validators as sentences and replacement after each description", () => {
+    expect(schemaMarkdown(block, { details, storedInState: true })).toBe(
+      [
+        "## Schema",
+        "",
+        "### Required",
+        "",
+        // A description without a final stop gets one before the notes; a phrase becomes a sentence.
+        "- `name` (String) The name. Length from 1 to 63. Must start with a letter. Changing this forces a new resource.",
+        "",
+        "### Optional",
+        "",
+        "- `disk` (Attributes) (see [below for nested schema](#nestedatt--disk))",
+        '- `mode` (String) The mode. Defaults to `"0644"`. One of "0644", "0600".',
+        '- `quote` (String) Defaults to `` "`" ``.',
+        "- `rule` (Block List) A rule. Length at most 3. (see [below for nested schema](#nestedblock--rule))",
+        "- `secret` (String, Sensitive) Sensitive: hidden in plan and apply output, but stored in the state.",
+        "- `size` (Number) Replaces the disk when it shrinks.",
+        "",
+        "### Read-Only",
+        "",
+        "- `id` (String) The ID of this resource.",
+        "",
+        '<a id="nestedatt--disk"></a>',
+        "### Nested Schema for `disk`",
+        "",
+        "Optional:",
+        "",
+        "- `gb` (Number) Defaults to `10`. Must be from 1 to 100.",
+        "",
+        '<a id="nestedblock--rule"></a>',
+        "### Nested Schema for `rule`",
+        "",
+        "Required:",
+        "",
+        "- `port` (Number) Must be at least 1.",
+      ].join("\n"),
+    );
+  });
+
+  it("says only what the schema says without details, and keeps state out of the sensitive note when asked", () => {
+    const plain = schemaMarkdown(block);
+    expect(plain).toContain("- `name` (String) The name\n");
+    expect(plain).toContain("- `mode` (String) The mode.\n");
+    expect(plain).not.toMatch(/Defaults to|forces a new resource|Length/);
+    expect(plain).toContain("- `secret` (String, Sensitive) Sensitive: hidden in plan and apply output.\n");
+  });
+});
 
 describe("schemaMarkdown", () => {
   it("groups attributes as Required, Optional and Read-Only, names in order, with their markers", () => {
@@ -37,9 +130,9 @@ describe("schemaMarkdown", () => {
         "> **NOTE**: [Write-only arguments](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments) are supported in Terraform 1.11 and later.",
         "",
         "- `old_name` (String, Deprecated) Use name.",
-        "- `password_wo` (String, Sensitive, [Write-only](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments)) Never stored.",
+        "- `password_wo` (String, Sensitive, [Write-only](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments)) Never stored. Write-only: the provider receives it from the configuration, but it is never stored in the plan or the state.",
         "- `tags` (Map of String)",
-        "- `token` (String, Sensitive) A token.",
+        "- `token` (String, Sensitive) A token. Sensitive: hidden in plan and apply output.",
         "",
         "### Read-Only",
         "",
@@ -166,7 +259,7 @@ describe("schemaMarkdown", () => {
         "",
         "### Optional",
         "",
-        "- `servers` (Attributes List, Sensitive) (see [below for nested schema](#nestedatt--servers))",
+        "- `servers` (Attributes List, Sensitive) Sensitive: hidden in plan and apply output. (see [below for nested schema](#nestedatt--servers))",
         "",
         "### Read-Only",
         "",

@@ -2,6 +2,10 @@
 // Optional and Read-Only groups, names in alphabetical order, nested blocks and nested
 // attributes each under "### Nested Schema for `path`" with an anchor the parent links to), so a
 // page reads the same whichever tool made it and practitioners find what they are used to.
+// Each entry then says more than tfplugindocs does: after the description, the default, what
+// the validators require, whether a change forces a new resource (from the provider's schema
+// details, see ../schema/details.ts), and what sensitive and write-only mean for the value.
+import type { AttributeDetailsJson, BlockDetailsJson, BlockTypeDetailsJson } from "../schema/details.js";
 import type {
   AttributeJson,
   BlockJson,
@@ -65,15 +69,32 @@ const GROUPS: readonly { readonly group: Group; readonly top: string; readonly n
 
 /** What still has to be written below the current list, in the order its links appear. */
 type Nested = { readonly path: readonly string[]; readonly anchor: string } & (
-  | { readonly kind: "block"; readonly block: BlockJson }
-  | { readonly kind: "attributes"; readonly nested: NestedTypeJson }
+  | { readonly kind: "block"; readonly block: BlockJson; readonly details: BlockDetailsJson | undefined }
+  | {
+      readonly kind: "attributes";
+      readonly nested: NestedTypeJson;
+      readonly details: AttributeDetailsJson | undefined;
+    }
   | { readonly kind: "object"; readonly type: TypeJson; readonly group: Group }
 );
 
+export interface SchemaMarkdownOptions {
+  /**
+   * What the provider says beyond the schema (defaults, validators, replacement), for the
+   * block these options document; without it entries say what the schema alone says.
+   */
+  readonly details?: BlockDetailsJson;
+  /**
+   * The component's values are kept in state (resources and data sources), which the note on
+   * a sensitive attribute then says: hiding a value from output does not keep it out of state.
+   */
+  readonly storedInState?: boolean;
+}
+
 /** The "## Schema" section of a resource, data source, provider, action, ... block. */
-export function schemaMarkdown(block: BlockJson | undefined): string {
+export function schemaMarkdown(block: BlockJson | undefined, options: SchemaMarkdownOptions = {}): string {
   const out: string[] = ["## Schema\n\n"];
-  writeBlockChildren(out, [], block ?? {}, true);
+  writeBlockChildren(out, [], block ?? {}, true, options.details, options.storedInState === true);
   // Nested sections end in blank lines of their own; one blank line between blocks is enough.
   return out
     .join("")
@@ -156,6 +177,8 @@ function writeBlockChildren(
   parents: readonly string[],
   block: BlockJson,
   root: boolean,
+  details: BlockDetailsJson | undefined,
+  stored: boolean,
 ): void {
   const attributes: Record<string, AttributeJson> = { ...block.attributes };
   const blocks = block.block_types ?? {};
@@ -192,21 +215,71 @@ function writeBlockChildren(
       const path = [...parents, name];
       const blockType = blocks[name];
       if (blockType !== undefined) {
-        writeBlockType(out, path, blockType);
+        const blockDetails = details?.block_types?.[name];
+        writeBlockType(out, path, blockType, blockDetails);
         nested.push({
           kind: "block",
           path,
           anchor: `nestedblock--${path.join("--")}`,
           block: blockType.block ?? {},
+          details: blockDetails,
         });
       } else {
-        const more = writeAttribute(out, path, attributes[name]!, group);
+        const more = writeAttribute(out, path, attributes[name]!, group, details?.attributes?.[name], stored);
         if (more !== undefined) nested.push(more);
       }
     }
     out.push("\n");
   }
-  writeNested(out, nested);
+  writeNested(out, nested, stored);
+}
+
+/** Text as a sentence: a capital first letter and a final stop ("must start with ami-" too). */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** Inline code that holds backticks too. */
+function code(text: string): string {
+  return text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+
+/** The sentences an attribute's entry adds after its description. */
+function attributeNotes(
+  attribute: AttributeJson,
+  details: AttributeDetailsJson | undefined,
+  stored: boolean,
+): string[] {
+  const notes: string[] = [];
+  if (details?.default !== undefined) notes.push(`Defaults to ${code(details.default)}.`);
+  for (const validator of details?.validators ?? []) notes.push(sentence(validator));
+  if (details?.requires_replace === true) notes.push("Changing this forces a new resource.");
+  for (const when of details?.requires_replace_if ?? []) notes.push(sentence(when));
+  if (attribute.write_only === true) {
+    notes.push(
+      "Write-only: the provider receives it from the configuration, but it is never stored in the plan or the state.",
+    );
+  }
+  // A write-only value is in no plan, state or output at all: its note says more than this one.
+  if (attribute.sensitive === true && attribute.write_only !== true) {
+    notes.push(
+      stored
+        ? "Sensitive: hidden in plan and apply output, but stored in the state."
+        : "Sensitive: hidden in plan and apply output.",
+    );
+  }
+  return notes;
+}
+
+/** The description, then the notes, as one text after the entry's label. */
+function describeWith(description: string | undefined, notes: readonly string[]): string {
+  let text = description?.trim() ?? "";
+  if (notes.length === 0) return text === "" ? "" : ` ${text}`;
+  // A description without a final stop would run into the first note.
+  if (text !== "" && !/[.!?:]$/.test(text)) text += ".";
+  return ` ${[text, ...notes].filter((t) => t !== "").join(" ")}`;
 }
 
 function markers(attribute: AttributeJson): string {
@@ -253,9 +326,12 @@ function writeAttribute(
   path: readonly string[],
   attribute: AttributeJson,
   group: Group,
+  details: AttributeDetailsJson | undefined,
+  stored: boolean,
 ): Nested | undefined {
   const name = path[path.length - 1]!;
   const anchor = `nestedatt--${path.join("--")}`;
+  const text = describeWith(attribute.description, attributeNotes(attribute, details, stored));
   if (attribute.nested_type !== undefined) {
     const nested = attribute.nested_type;
     const counts = nested as NestedTypeJson & { readonly min_items?: number; readonly max_items?: number };
@@ -263,20 +339,21 @@ function writeAttribute(
     if (nested.nesting_mode !== "single" && (counts.min_items ?? 0) > 0)
       label += `, Min: ${counts.min_items}`;
     if ((counts.max_items ?? 0) > 0) label += `, Max: ${counts.max_items}`;
-    out.push(
-      `- \`${name}\` (${label}${markers(attribute)})${describe(attribute.description)}${link(anchor)}\n`,
-    );
-    return { kind: "attributes", path, anchor, nested };
+    out.push(`- \`${name}\` (${label}${markers(attribute)})${text}${link(anchor)}\n`);
+    return { kind: "attributes", path, anchor, nested, details };
   }
-  out.push(
-    `- \`${name}\` (${typeLabel(attribute.type)}${markers(attribute)})${describe(attribute.description)}`,
-  );
+  out.push(`- \`${name}\` (${typeLabel(attribute.type)}${markers(attribute)})${text}`);
   const object = objectWithin(attribute.type);
   out.push(object === undefined ? "\n" : `${link(anchor)}\n`);
   return object === undefined ? undefined : { kind: "object", path, anchor, type: object, group };
 }
 
-function writeBlockType(out: string[], path: readonly string[], blockType: BlockTypeJson): void {
+function writeBlockType(
+  out: string[],
+  path: readonly string[],
+  blockType: BlockTypeJson,
+  details: BlockTypeDetailsJson | undefined,
+): void {
   const name = path[path.length - 1]!;
   let label = `Block${nestingLabel(blockType.nesting_mode)}`;
   if (blockType.nesting_mode === "single" || blockType.nesting_mode === "group") {
@@ -287,22 +364,28 @@ function writeBlockType(out: string[], path: readonly string[], blockType: Block
   }
   if ((blockType.max_items ?? 0) > 0) label += `, Max: ${blockType.max_items}`;
   if (blockType.block?.deprecated === true) label += ", Deprecated";
-  out.push(
-    `- \`${name}\` (${label})${describe(blockType.block?.description)}${link(`nestedblock--${path.join("--")}`)}\n`,
-  );
+  const text = describeWith(blockType.block?.description, (details?.validators ?? []).map(sentence));
+  out.push(`- \`${name}\` (${label})${text}${link(`nestedblock--${path.join("--")}`)}\n`);
 }
 
-function writeNested(out: string[], nested: readonly Nested[]): void {
+function writeNested(out: string[], nested: readonly Nested[], stored: boolean): void {
   for (const item of nested) {
     out.push(`<a id="${item.anchor}"></a>\n### Nested Schema for \`${item.path.join(".")}\`\n\n`);
-    if (item.kind === "block") writeBlockChildren(out, item.path, item.block, false);
-    else if (item.kind === "attributes") writeNestedAttributes(out, item.path, item.nested);
+    if (item.kind === "block") writeBlockChildren(out, item.path, item.block, false, item.details, stored);
+    else if (item.kind === "attributes")
+      writeNestedAttributes(out, item.path, item.nested, item.details, stored);
     else writeObject(out, item.path, item.type, item.group);
     out.push("\n");
   }
 }
 
-function writeNestedAttributes(out: string[], parents: readonly string[], nested: NestedTypeJson): void {
+function writeNestedAttributes(
+  out: string[],
+  parents: readonly string[],
+  nested: NestedTypeJson,
+  details: AttributeDetailsJson | undefined,
+  stored: boolean,
+): void {
   const attributes = nested.attributes ?? {};
   const names = Object.keys(attributes).sort();
   const more: Nested[] = [];
@@ -311,12 +394,19 @@ function writeNestedAttributes(out: string[], parents: readonly string[], nested
     if (inGroup.length === 0) continue;
     out.push(`${title}\n\n`);
     for (const name of inGroup) {
-      const item = writeAttribute(out, [...parents, name], attributes[name]!, group);
+      const item = writeAttribute(
+        out,
+        [...parents, name],
+        attributes[name]!,
+        group,
+        details?.attributes?.[name],
+        stored,
+      );
       if (item !== undefined) more.push(item);
     }
     out.push("\n");
   }
-  writeNested(out, more);
+  writeNested(out, more, stored);
 }
 
 function writeObject(out: string[], parents: readonly string[], type: TypeJson, group: Group): void {
@@ -333,5 +423,5 @@ function writeObject(out: string[], parents: readonly string[], type: TypeJson, 
     if (object !== undefined) more.push({ kind: "object", path, anchor, type: object, group });
   }
   out.push("\n");
-  writeNested(out, more);
+  writeNested(out, more, false);
 }

@@ -11,7 +11,21 @@ import { CliError } from "../cli/command.js";
 export const CONFIG_MARKER =
   "# Written by `tsvider install`: it is rewritten on every install with --write-config.";
 
+/**
+ * The configuration for the providers in the mirror. With none (the last one uninstalled) it
+ * holds no provider_installation block, only a comment: empty `include` and `exclude` lists
+ * would say nothing a user should keep, and tofu and terraform without the block install
+ * every provider from its registry, as they would without tsvider.
+ */
 export function mirrorInstallationConfig(mirrorDir: string, addresses: readonly string[]): string {
+  if (addresses.length === 0) {
+    return [
+      CONFIG_MARKER,
+      `# ${mirrorDir} holds no provider, so nothing is installed from it: every provider comes`,
+      "# from its registry, as it would without this file.",
+      "",
+    ].join("\n");
+  }
   const list = addresses.map((a) => `      ${JSON.stringify(a)},`).join("\n");
   return [
     CONFIG_MARKER,

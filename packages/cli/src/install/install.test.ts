@@ -5,7 +5,7 @@
 // are reproducible). Then a same-version rebuild of changed code is refused, forced with --reinstall (the old
 // lock file then fails, and removing the provider's block from it mends it, as the message
 // says), and --uninstall removes one version only.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CommandFailedError, parseLockFile, Workdir } from "@tsvider/conformance";
 import { afterAll, describe, expect, it } from "vitest";
@@ -80,6 +80,69 @@ describe("tsvider install, bad input", () => {
     expect(result.stderr).toMatch(/mine\.tfrc exists and was not written by tsvider/);
     expect(readFileSync(mine, "utf8")).toBe('credentials "app.terraform.io" {}\n');
     expect(existsSync(join(root, "m2")), "nothing built or installed").toBe(false);
+  });
+});
+
+describe("tsvider install --uninstall, the CLI configuration it leaves", () => {
+  const other = "registry.opentofu.org/acme/other";
+  /** A mirror holding this project's 0.1.0 and, with `withOther`, a provider of another project. */
+  function mirrorWith(withOther: boolean): string {
+    const mirror = mkdtempSync(join(root, "uninstall-mirror-"));
+    const put = (address: string, name: string) => {
+      mkdirSync(join(mirror, address), { recursive: true });
+      writeFileSync(join(mirror, address, name), "");
+    };
+    for (const host of ["registry.opentofu.org", "registry.terraform.io"])
+      put(
+        `${host}/${v1.namespace}/${v1.type}`,
+        `terraform-provider-${v1.type}_${v1.version}_linux_amd64.zip`,
+      );
+    if (withOther) put(other, "terraform-provider-other_1.0.0_linux_amd64.zip");
+    return mirror;
+  }
+
+  it("says the configuration needs nothing once the mirror is empty, with no empty include or exclude", async () => {
+    const mirror = mirrorWith(false);
+    const result = await runCommand(installCommand, ["--uninstall", "--mirror", mirror], {
+      cwd: writeFixtureProject(root, v1),
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Removed ${v1.namespace}/${v1.type} ${v1.version} from ${mirror}`);
+    expect(result.stdout).toContain(
+      `${mirror} holds no provider any more, so your CLI configuration needs nothing for it: remove the provider_installation block`,
+    );
+    expect(result.stdout).not.toMatch(/include|exclude|provider_installation \{/);
+  });
+
+  it("writes a configuration that installs nothing from an empty mirror, and says so", async () => {
+    const mirror = mirrorWith(false);
+    const file = join(mirror, "..", `${mirror.split("/").pop()}.tfrc`);
+    const result = await runCommand(
+      installCommand,
+      ["--uninstall", "--mirror", mirror, "--write-config", file],
+      { cwd: writeFixtureProject(root, v1) },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      `Wrote the CLI configuration to ${file}: ${mirror} holds no provider any more`,
+    );
+    const written = readFileSync(file, "utf8");
+    expect(written.startsWith(CONFIG_MARKER)).toBe(true);
+    // Comments only: no block, so tofu and terraform keep their default installation.
+    expect(written.split("\n").filter((line) => line !== "" && !line.startsWith("#"))).toEqual([]);
+  });
+
+  it("prints the configuration to keep for the providers still in the mirror", async () => {
+    const mirror = mirrorWith(true);
+    const result = await runCommand(installCommand, ["--uninstall", "--mirror", mirror], {
+      cwd: writeFixtureProject(root, v1),
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Keep this CLI configuration for the providers still in ${mirror}`);
+    expect(result.stdout).toContain(`    include = [\n      "${other}",\n    ]`);
+    expect(result.stdout).toContain(`    exclude = [\n      "${other}",\n    ]`);
+    const config = result.stdout.slice(result.stdout.indexOf("Keep this CLI configuration"));
+    expect(config).not.toContain(`${v1.namespace}/${v1.type}`);
   });
 });
 

@@ -58,6 +58,39 @@ describe("tsvider new", () => {
     expect(readdirSync(cwd)).toEqual(["terraform-provider-widgets"]);
   });
 
+  it("writes a .gitignore that ignores what the build, the release and the hosts write, and no source", async () => {
+    const cwd = fresh();
+    expect((await tsviderNew(["widgets", "--namespace", "acme"], cwd)).exitCode).toBe(0);
+    const root = join(cwd, "terraform-provider-widgets");
+    // A repository of the project's own (in the scratch directory), so git reads its .gitignore.
+    expect(spawnSync("git", ["init", "--quiet"], { cwd: root }).status).toBe(0);
+    const ignored = (path: string) =>
+      spawnSync("git", ["check-ignore", "--quiet", "--no-index", path], { cwd: root }).status === 0;
+    for (const path of [
+      // tsvider build's default --out (commands/build.ts), one directory per platform.
+      "build/linux_amd64/terraform-provider-widgets",
+      // tsvider release's default --out (commands/release.ts) and the directory it stages in.
+      "dist/release/terraform-provider-widgets_0.1.0_SHA256SUMS",
+      "dist/release.tmp-0a1b2c3d/mirror/x.zip",
+      "node_modules/@tsvider/framework/package.json",
+      ".terraform/providers/x",
+      "terraform.tfstate",
+      "terraform.tfstate.backup",
+      ".terraform.lock.hcl",
+    ]) {
+      expect(ignored(path), path).toBe(true);
+    }
+    for (const path of [
+      "src/main.ts",
+      "src/provider.test.ts",
+      "package.json",
+      "docs/index.md",
+      "examples/x/main.tf",
+    ]) {
+      expect(ignored(path), path).toBe(false);
+    }
+  });
+
   it("answers --json with the root, address and files", async () => {
     const cwd = fresh();
     const result = await tsviderNew(["acmecloud", "--namespace", "acme-corp", "--dir", "p", "--json"], cwd);

@@ -169,11 +169,17 @@ export default defineConfig({ test: { testTimeout: 120_000, hookTimeout: 120_000
 function gitignore(): string {
   return [
     "node_modules/",
+    // `tsvider build` writes build/<os>_<arch>/; `tsvider release` writes dist/release (and
+    // stages it beside, in dist/release.tmp-*), see packages/cli/src/commands/build.ts and release.ts.
+    "# What tsvider build and tsvider release write",
+    "build/",
     "dist/",
+    "# What tofu and terraform write when you try the provider here",
     ".terraform/",
     "*.tfstate",
     "*.tfstate.*",
     ".terraform.lock.hcl",
+    "crash.log",
     "",
   ].join("\n");
 }

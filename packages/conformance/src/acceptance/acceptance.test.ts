@@ -167,6 +167,10 @@ describe("acceptanceTest with a provider served in-process", () => {
     expect(error.message).toMatch(/^step 2 of 2 \(config\) failed on \S+: apply failed \(exit code 1\)/);
     expect(error.message).toContain('acc_note refuses the content "fail"');
     expect(error.message).toContain("Nothing was stored.");
+    // The output in the order tofu wrote it: the create it started (stdout), then its error (stderr).
+    const creating = error.message.indexOf("acc_note.n: Creating...");
+    expect(creating).toBeGreaterThan(0);
+    expect(creating).toBeLessThan(error.message.indexOf('acc_note refuses the content "fail"'));
   });
 
   it("catches a provider whose plan is not empty after apply", async () => {

@@ -1,5 +1,6 @@
 // What a failed acceptance test throws: which step, of what kind, on which binary, and why,
 // with the binary's own output.
+import type { CommandResult } from "../workdir.js";
 
 export type StepKind = "config" | "plan-only" | "refresh" | "destroy" | "import" | "final destroy" | "setup";
 
@@ -23,7 +24,7 @@ export interface AcceptanceFailure {
   readonly reason: string;
   /** The command that failed or showed the problem, when one did. */
   readonly command?: readonly string[];
-  /** The binary's output (stderr, then stdout) that shows the problem. */
+  /** The binary's output that shows the problem, in the order it was written (commandOutput). */
   readonly output?: string;
   /** The working directory, when kept (TSVIDER_ACC_KEEP=1). */
   readonly keptDir?: string;
@@ -50,6 +51,19 @@ export class AcceptanceTestError extends Error {
     if (failure.command) this.command = failure.command;
     if (failure.output !== undefined) this.output = failure.output;
   }
+}
+
+/**
+ * A command's output for a failure report: both streams in the order they arrived. A result
+ * without that order (one made by hand rather than by Workdir.run) gives stdout, then stderr,
+ * each under a heading, so nothing reads as if it came before what it followed.
+ */
+export function commandOutput(result: CommandResult): string {
+  if (result.output !== undefined) return result.output.trim();
+  const stdout = result.stdout.trim();
+  const stderr = result.stderr.trim();
+  if (stdout === "" || stderr === "") return stdout || stderr;
+  return `stdout:\n${stdout}\nstderr:\n${stderr}`;
 }
 
 /**

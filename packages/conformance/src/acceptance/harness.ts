@@ -16,6 +16,7 @@ import { CommandFailedError, type CommandResult, Workdir } from "../workdir.js";
 import type { PlanCheck, StateCheck } from "./checks.js";
 import {
   AcceptanceTestError,
+  commandOutput,
   crashIn,
   ProviderCrashedError,
   panicFromHostLog,
@@ -356,7 +357,7 @@ class Harness {
       } catch (err) {
         if (!(err instanceof StepFailed)) throw err;
         if (step.expectError && err.result) {
-          const output = outputOf(err.result);
+          const output = commandOutput(err.result);
           if (step.expectError.test(output) || step.expectError.test(output.replace(/\s+/g, " "))) {
             // The state checks and check see what the failure left behind.
             await this.#afterStep(step);
@@ -600,13 +601,16 @@ class Harness {
     }
     if (okCodes.includes(result.code)) return result;
     const panic =
-      crashIn(outputOf(result)) && existsSync(this.#hostLog)
+      crashIn(commandOutput(result)) && existsSync(this.#hostLog)
         ? panicFromHostLog(await readFile(this.#hostLog, "utf8"))
         : undefined;
+    const panicText = `\n\nThe provider's panic, from the host's log:\n${panic}\n`;
     const shown = panic
       ? {
           ...result,
-          stderr: `${result.stderr.trimEnd()}\n\nThe provider's panic, from the host's log:\n${panic}\n`,
+          stderr: `${result.stderr.trimEnd()}${panicText}`,
+          // Last in the output too: the host's log is read after the command ended.
+          ...(result.output !== undefined ? { output: `${result.output.trimEnd()}${panicText}` } : {}),
         }
       : result;
     throw new StepFailed(`${reason} (exit code ${result.code})`, shown);
@@ -650,7 +654,7 @@ class Harness {
   }
 
   #error(reason: string, result?: CommandResult, cause?: unknown): AcceptanceTestError {
-    const output = result ? outputOf(result) : undefined;
+    const output = result ? commandOutput(result) : undefined;
     const crash = output !== undefined ? crashIn(output) : undefined;
     const failure = {
       step: this.#step,
@@ -670,10 +674,6 @@ function kindOf(step: AcceptanceStep): StepKind {
   if (step.refreshState) return "refresh";
   if (step.planOnly) return "plan-only";
   return "config";
-}
-
-function outputOf(result: CommandResult): string {
-  return [result.stderr.trim(), result.stdout.trim()].filter(Boolean).join("\n");
 }
 
 function messageOf(err: unknown): string {

@@ -153,7 +153,7 @@ describe("the provider's log lines", () => {
       plannedState: dv({ ...config, token: null }, T),
       config: dv(config, T),
     });
-    expect(res.diagnostics[0]!.summary).toBe("Unexpected error in test_login create");
+    expect(res.diagnostics[0]!.summary).toBe("Could not create test_login");
     // The diagnostic quotes the exception, masked too.
     expect(res.diagnostics[0]!.detail).toContain(`with ${MASK} and ${MASK} was refused`);
     const all = lines.join("");

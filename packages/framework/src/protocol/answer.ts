@@ -6,7 +6,7 @@ import type { sendUnaryData } from "@grpc/grpc-js";
 import { Diagnostics } from "../diagnostics.js";
 import { observeRpc } from "../internal/instrument-rpcs.js";
 import type { Metrics } from "../metrics.js";
-import { addThrown } from "../values/handler.js";
+import { addFrameworkThrown } from "../values/handler.js";
 import { toWireDiagnostics } from "./wire.js";
 
 /**
@@ -27,7 +27,7 @@ export function answer<P, Res>(
     Promise.resolve()
       .then(() => handle(diagnostics))
       .catch((err: unknown) => {
-        addThrown(diagnostics, `tsvider's ${rpc}`, err);
+        addFrameworkThrown(diagnostics, `tsvider's ${rpc}`, err);
         return {};
       })
       .then((partial) => {
@@ -53,7 +53,7 @@ function build<P, Res>(
     return { response, diagnostics: diagnostics.items.length, hasErrors: diagnostics.hasErrors };
   } catch (err) {
     const failed = new Diagnostics();
-    addThrown(failed, `tsvider's ${rpc} answer`, err);
+    addFrameworkThrown(failed, `tsvider's ${rpc} answer`, err);
     const all = [...diagnostics.items, ...failed.items];
     const response = fns.fromPartial({ diagnostics: toWireDiagnostics(all) } as unknown as P);
     return { response, diagnostics: all.length, hasErrors: true };

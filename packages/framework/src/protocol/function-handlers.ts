@@ -4,11 +4,18 @@
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { type CtyValue, CtyValueError, formatPath, typeToJSONText } from "@tsvider/cty";
 import { Diagnostics } from "../diagnostics.js";
-import { FunctionError, type FunctionParameter, parameterAt, runProviderFunction } from "../function.js";
+import {
+  FunctionError,
+  type FunctionParameter,
+  parameterAt,
+  runExceptionOf,
+  runProviderFunction,
+} from "../function.js";
 import { observeRpc, type Rpc } from "../internal/instrument-rpcs.js";
 import { providerLog } from "../internal/log.js";
 import type { ProviderServer } from "../server/provider-server.js";
 import { hiddenTestOnlyHint } from "../test-mode.js";
+import { handlerSite, thrownDiagnostic } from "../values/handler.js";
 import type { RequestValue } from "./requests.js";
 import { decodeDynamic, encodeDynamic, StringKind, type WireDynamicValue } from "./wire.js";
 
@@ -114,16 +121,25 @@ async function callFunctionHandler(
     const result = encodeDynamic(value, fn.returns.type, diagnostics, `the result of ${fn.name}`);
     if (!result) return fail(diagnostics.items.map((d) => `${d.summary}: ${d.detail}`).join("\n"));
     return { result };
-  } catch (err) {
-    if (err instanceof FunctionError) return fail(err.message, err.argument);
-    // Not the author's FunctionError: a bug; log it, and keep serving.
-    providerLog().error("function failed", { function: fn.name, error: String(err) });
-    if (err instanceof CtyValueError) {
+  } catch (caught) {
+    if (caught instanceof CtyValueError) {
+      providerLog().error("function failed", { function: fn.name, error: String(caught) });
       return fail(
-        `${fn.name} returned a value that does not match its return type: ${formatPath(err.path)} ${err.reason}. This is a bug in the provider.`,
+        `${fn.name} returned a value that does not match its return type: ${formatPath(caught.path)} ${caught.reason}. This is a bug in the provider.`,
       );
     }
-    return fail(err instanceof Error ? err.message : String(err));
+    // What the function's own code threw, when runProviderFunction made a FunctionError of it.
+    const fromRun = caught instanceof FunctionError ? runExceptionOf(caught) : undefined;
+    const err = fromRun === undefined ? caught : fromRun.thrown;
+    if (err instanceof FunctionError) return fail(err.message, err.argument);
+    // Anything else is reported as a handler's exception is (values/handler.ts), the
+    // provider's mapError included; the host already says which call failed, so an exception
+    // nobody mapped is its message alone, and anything else its summary and detail.
+    const site = handlerSite(server.provider, "function", fn.name, "call", `function ${fn.name}`);
+    const { diagnostic, as } = thrownDiagnostic(site, err);
+    if (as === "failed" || diagnostic.detail === "")
+      return fail(as === "failed" ? diagnostic.detail : diagnostic.summary);
+    return fail(`${diagnostic.summary}: ${diagnostic.detail}`);
   }
 }
 

@@ -8,7 +8,7 @@
 import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from "@grpc/grpc-js";
 import { Diagnostics } from "../diagnostics.js";
 import { observeRpc, type Rpc } from "../internal/instrument-rpcs.js";
-import { addThrown } from "../values/handler.js";
+import { addFrameworkThrown } from "../values/handler.js";
 import { answer } from "./answer.js";
 import { toWireDiagnostics } from "./wire.js";
 
@@ -61,7 +61,7 @@ export function serverStream<Req, P, Res>(
         .then(() => handle(call.request, { send, cancelled: cancel.signal }))
         .catch(async (err: unknown) => {
           const diagnostics = new Diagnostics();
-          addThrown(diagnostics, `tsvider's ${rpc}`, err);
+          addFrameworkThrown(diagnostics, `tsvider's ${rpc}`, err);
           await send(failure(toWireDiagnostics(diagnostics))).catch(() => false);
           return diagnostics;
         })

@@ -63,7 +63,10 @@ export interface Block<
 
 /**
  * A block builder. Without a default for O: options left out give the constraint, which holds
- * no item limits. (Named, so declaration files need not spell out the inferred type.)
+ * no item limits. (Named, so declaration files need not spell out the inferred type.) The
+ * result's S is NoInfer: a block written where a Schema is expected (defineResource's, or with
+ * `satisfies Schema`) must not make TypeScript read S off that wider type while it types the
+ * options; validate.each in `validators` infers its element type from S.
  */
 export type BlockBuilder<N extends BlockNesting, Base extends AnyBlockOptions> = <
   const S extends Schema,
@@ -71,7 +74,7 @@ export type BlockBuilder<N extends BlockNesting, Base extends AnyBlockOptions> =
 >(
   schema: S,
   options?: O,
-) => Block<N, S, O>;
+) => Block<N, NoInfer<S>, O>;
 
 function define<N extends BlockNesting, Base extends AnyBlockOptions>(nesting: N): BlockBuilder<N, Base> {
   return <S extends Schema, O extends AnyBlockOptions>(schema: S, options: O = {} as O): Block<N, S, O> =>

@@ -11,7 +11,7 @@ import { elementType } from "./implied-type.js";
 import type { AnyAttribute, NestedAttribute } from "./nested.js";
 import { alwaysReplaces, planModifiersProblem } from "./plan-modifiers.js";
 import type { Schema, SchemaEntry } from "./schema.js";
-import { validatorsProblem } from "./validators.js";
+import { type ValueShape, validatorsProblem } from "./validators.js";
 
 export interface SchemaCheckOptions {
   /** Whether write-only attributes are allowed: in managed resources only. */
@@ -166,7 +166,7 @@ class SchemaChecker {
     // After the nested checks: a default is checked against the type they make sure of.
     const planned = this.options.planned === true;
     const problem =
-      validatorsProblem(o.validators) ??
+      validatorsProblem(o.validators, valueShape(entry)) ??
       planModifiersProblem(o, { planned, inList: context.inList, inSet: context.inSet }) ??
       defaultProblem(path[path.length - 1]!, entry, planned);
     if (problem) this.fail("attribute", path, problem.problem, problem.fix);
@@ -284,7 +284,7 @@ class SchemaChecker {
       );
     }
     this.documentation("block", path, o);
-    const validators = validatorsProblem((o as { validators?: unknown }).validators);
+    const validators = validatorsProblem((o as { validators?: unknown }).validators, valueShape(entry));
     if (validators) this.fail("block", path, validators.problem, validators.fix);
     for (const key of ["minItems", "maxItems"] as const) {
       const n = o[key];
@@ -352,4 +352,14 @@ class SchemaChecker {
       );
     }
   }
+}
+
+/** What validate.each and validate.keys need to know of a value: whether it has elements or keys. */
+function valueShape(entry: AnyAttribute | Block): ValueShape {
+  // A malformed attribute (no type) is reported by the checks before; it has no elements.
+  if (entry.kind === "attribute") return (entry.type as ValueShape | undefined) ?? { kind: "object" };
+  const nesting = entry.nesting as string;
+  return nesting === "list" || nesting === "set" || nesting === "map"
+    ? { kind: nesting, element: { kind: "object" } }
+    : { kind: "object" };
 }

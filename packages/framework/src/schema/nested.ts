@@ -38,7 +38,10 @@ function define<N extends NestingMode>(nesting: N) {
   return <const A extends NestedAttributes, const O extends NestedOptions<N, A>>(
     attributes: A,
     options: O,
-  ): NestedAttribute<N, A, O> =>
+    // NoInfer: a schema written where a Schema is expected (defineResource's, or with
+    // `satisfies Schema`) must not make TypeScript read A off that wider type while it types
+    // the options; validate.each in `validators` infers its element type from A.
+  ): NestedAttribute<N, NoInfer<A>, O> =>
     Object.freeze({ kind: "nested", nesting, attributes: Object.freeze({ ...attributes }), options });
 }
 

@@ -3,7 +3,17 @@
 // Each is a validator object (see validators.ts) with a description for documentation.
 import { createContext, Script } from "node:vm";
 import { type CtyNumber, isUnknown, numbersEqual, numberText } from "@tsvider/cty";
-import type { ValidatorContext, ValidatorObject } from "./validators.js";
+import { formatIp, isRfc3339, type ParsedIp, parseCidr, parseIp } from "./formats.js";
+import {
+  type ElementOf,
+  type ElementValidator,
+  elementValidators,
+  type NormalizedValidator,
+  normalizeValidator,
+  type Validator,
+  type ValidatorContext,
+  type ValidatorObject,
+} from "./validators.js";
 
 /** A validator one of the built-ins made; `siblings` are the attribute names it reads. */
 export interface BuiltinValidator<T> extends ValidatorObject<T> {
@@ -200,6 +210,122 @@ export const validate = {
     });
   },
 
+  /**
+   * Runs `validators` (built-ins, functions, Standard Schemas, as `validators` takes them) on
+   * each element of a list, set or map, or of a list, set or map of nested objects or blocks.
+   * A message is about the element and points at it: `ports[2]`, `tags["a"]`; an element of
+   * a set has no path Terraform can point at, so its message points at the set and names the
+   * element `ports[*]`. Null elements are skipped unless a validator asks for them, as the
+   * attribute's own validators skip a null value; elements not yet known are skipped, and
+   * checked once they are. A function validator's value is typed as the element:
+   * `attr.list(t.number, { validators: [validate.each((port) => ...)] })`.
+   */
+  each<C>(...validators: readonly Validator<ElementOf<C>>[]): ElementValidator<C> {
+    return elementValidator("elements", validators, "validate.each");
+  },
+
+  /**
+   * Runs `validators` on each key of a map (attr.map, attr.mapNested, block.map), as a string.
+   * A message points at the map's entry, `tags["Bad Key"]`, and names the value `keys(tags)`.
+   */
+  keys(...validators: readonly Validator<string>[]): ElementValidator<{ readonly [key: string]: unknown }> {
+    return elementValidator("keys", validators, "validate.keys");
+  },
+
+  /**
+   * A timestamp as Terraform's `timestamp()` writes it and `formatdate` and `timeadd` read it
+   * (RFC 3339 as Go's time.RFC3339 layout parses it strictly): a full date and time with a
+   * time zone, `2030-01-01T00:00:00Z` or `2030-01-01T09:30:00.5+02:00`. A date alone, a space
+   * instead of the `T`, a lower-case `t` or `z`, or a missing time zone are refused.
+   */
+  rfc3339(): BuiltinValidator<string> {
+    const expected =
+      'an RFC 3339 timestamp, a date and time with a time zone such as "2030-01-01T00:00:00Z" or "2030-01-01T09:30:00+02:00" (what timestamp() gives)';
+    return Object.freeze({
+      description: "An RFC 3339 timestamp, such as 2030-01-01T00:00:00Z.",
+      validate(value: string | null, ctx: ValidatorContext) {
+        if (value === null || isRfc3339(value)) return undefined;
+        return `"${ctx.pathText}" must be ${expected}; it is ${JSON.stringify(value)}.`;
+      },
+    });
+  },
+
+  /**
+   * An IP address: IPv4 in dotted decimal (`192.0.2.10`, no leading zeros) or IPv6
+   * (`2001:db8::1`, `::ffff:192.0.2.10`, no zone such as `%eth0`); `version` allows only one.
+   */
+  ip(options: { readonly version?: 4 | 6 } = {}): BuiltinValidator<string> {
+    const version = ipVersion(options.version, "validate.ip");
+    const expected = `${ipKind(version)} address, such as ${ipExamples(version, "")}`;
+    return Object.freeze({
+      description: `${capitalized(expected.replace(/, such as.*/, ""))}.`,
+      validate(value: string | null, ctx: ValidatorContext) {
+        if (value === null) return undefined;
+        const ip = parseIp(value);
+        if (ip && (version === undefined || ip.version === version)) return undefined;
+        return `"${ctx.pathText}" must be ${expected}; it is ${JSON.stringify(value)}${otherVersion(ip)}.`;
+      },
+    });
+  },
+
+  /**
+   * A CIDR prefix, an address and a prefix length: `10.0.0.0/16`, `2001:db8::/32`; `version`
+   * allows only IPv4 or IPv6. A prefix with bits set after the prefix length (`10.0.1.5/16`)
+   * is refused, with the network it is in (`10.0.0.0/16`) in the message: it is most often a
+   * mistake, and most APIs refuse it. `allowHostBits: true` accepts it, for an attribute that
+   * means an address together with its network.
+   */
+  cidr(
+    options: { readonly version?: 4 | 6; readonly allowHostBits?: boolean } = {},
+  ): BuiltinValidator<string> {
+    const version = ipVersion(options.version, "validate.cidr");
+    const expected = `${ipKind(version)} CIDR prefix, an address and a prefix length such as ${ipExamples(version, "/")}`;
+    return Object.freeze({
+      description: `${capitalized(ipKind(version))} CIDR prefix, such as ${ipExamples(version, "/")}.`,
+      validate(value: string | null, ctx: ValidatorContext) {
+        if (value === null) return undefined;
+        const cidr = parseCidr(value);
+        if (!cidr || (version !== undefined && cidr.version !== version)) {
+          const address = cidr ? undefined : parseIp(value);
+          const hint =
+            address && (version === undefined || address.version === version)
+              ? `, an address without a prefix length (for a single address, write ${JSON.stringify(`${value}/${address.version === 4 ? 32 : 128}`)})`
+              : otherVersion(cidr);
+          return `"${ctx.pathText}" must be ${expected}; it is ${JSON.stringify(value)}${hint}.`;
+        }
+        if (cidr.hostBitsSet && options.allowHostBits !== true) {
+          return `"${ctx.pathText}" must be the first address of its network followed by the prefix length; ${JSON.stringify(value)} has bits set after its /${cidr.prefixLength} prefix. Write ${JSON.stringify(cidr.network)}, the network it is in.`;
+        }
+        return undefined;
+      },
+    });
+  },
+
+  /**
+   * An absolute URL with a host, `scheme://host/path`, whose scheme is one of `schemes`
+   * (default http and https). Whitespace anywhere is refused (a URL parser would drop or
+   * encode it silently).
+   */
+  url(options: { readonly schemes?: readonly string[] } = {}): BuiltinValidator<string> {
+    const schemes = (options.schemes ?? ["http", "https"]).map((s) => s.toLowerCase().replace(/:$/, ""));
+    if (schemes.length === 0 || schemes.some((s) => !/^[a-z][a-z0-9+.-]*$/.test(s))) {
+      throw new TypeError(
+        `validate.url needs schemes such as ["https"], each a URL scheme without "://"; it was given ${JSON.stringify(options.schemes)}`,
+      );
+    }
+    const example = `${schemes.includes("https") ? "https" : schemes[0]}://api.example.com/v1`;
+    const expected = `an absolute URL with scheme ${listed(schemes, "or").replaceAll('"', "")}, such as ${JSON.stringify(example)}`;
+    return Object.freeze({
+      description: `A URL with scheme ${listed(schemes, "or").replaceAll('"', "")}.`,
+      validate(value: string | null, ctx: ValidatorContext) {
+        if (value === null) return undefined;
+        const problem = urlProblem(value, schemes);
+        if (problem === undefined) return undefined;
+        return `"${ctx.pathText}" must be ${expected}; it is ${JSON.stringify(value)}${problem}.`;
+      },
+    });
+  },
+
   /** When this is set, none of the named attributes of the same object may be. */
   conflictsWith(...names: readonly string[]): BuiltinValidator<unknown> {
     return Object.freeze({
@@ -262,6 +388,82 @@ export const validate = {
     });
   },
 } as const;
+
+/** What validate.each and validate.keys make: the validators, checked and normalized once. */
+function elementValidator<C>(
+  over: "elements" | "keys",
+  validators: readonly unknown[],
+  name: string,
+): ElementValidator<C> {
+  if (validators.length === 0) {
+    throw new TypeError(`${name} needs at least one validator: ${name}(validate.length({ min: 1 }))`);
+  }
+  const normalized: NormalizedValidator[] = validators.map((validator, index) => {
+    const siblings = (validator as { siblings?: readonly string[] } | null)?.siblings;
+    if (siblings !== undefined && siblings.length > 0) {
+      // Siblings are attributes of the object that holds the collection: a rule about them is
+      // the collection's, not each element's.
+      throw new TypeError(
+        `${name}'s validator ${index + 1} reads the attributes ${listed(siblings)} beside the collection; put it beside ${name} in validators instead.`,
+      );
+    }
+    const one = normalizeValidator(validator);
+    if (one === undefined) {
+      throw new TypeError(
+        `${name}'s validator ${index + 1} is not a validator: write a function (value, ctx) => message | undefined, an object with validate(value, ctx), or a Standard Schema such as a zod schema.`,
+      );
+    }
+    return one;
+  });
+  const described = validators
+    .map((v) => (v as { description?: unknown } | null)?.description)
+    .filter((d): d is string => typeof d === "string");
+  const what = over === "keys" ? "Each key" : "Each element";
+  return Object.freeze({
+    description: described.length > 0 ? `${what}: ${described.join(" ")}` : `${what} is validated.`,
+    [elementValidators]: Object.freeze({ over, validators: Object.freeze(normalized) }),
+  });
+}
+
+function ipVersion(version: unknown, name: string): 4 | 6 | undefined {
+  if (version === undefined || version === 4 || version === 6) return version;
+  throw new TypeError(`${name} takes version 4 or 6, or none for either; it was given ${String(version)}`);
+}
+
+const ipKind = (version: 4 | 6 | undefined) =>
+  version === undefined ? "an IPv4 or IPv6" : version === 4 ? "an IPv4" : "an IPv6";
+
+function ipExamples(version: 4 | 6 | undefined, cidr: "" | "/"): string {
+  const v4 = cidr ? '"10.0.0.0/16"' : '"192.0.2.10"';
+  const v6 = cidr ? '"2001:db8::/32"' : '"2001:db8::1"';
+  return version === 4 ? v4 : version === 6 ? v6 : `${v4} or ${v6}`;
+}
+
+/** ", an IPv6 address" when the value was an address of the version not allowed. */
+function otherVersion(ip: ParsedIp | undefined): string {
+  if (!ip) return "";
+  return `, an IPv${ip.version} ${"prefixLength" in ip ? "prefix" : "address"} (${formatIp(ip)})`;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Why `text` is not an absolute URL with one of `schemes`, as a clause; undefined when it is. */
+function urlProblem(text: string, schemes: readonly string[]): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\u0000-\u0020\u007f]/.test(text)) return ", which holds whitespace or control characters";
+  const written = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
+  if (!written) return ', which does not start with a scheme and "://"';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return ", which is not a well-formed URL";
+  }
+  const scheme = written[1]!.toLowerCase();
+  if (!schemes.includes(scheme)) return `, whose scheme is ${scheme}`;
+  if (url.host === "" && scheme !== "file") return ", which has no host";
+  return undefined;
+}
 
 /** A value counts as set when it is neither null nor absent; unknown counts as set. */
 function isSet(value: unknown): boolean {

@@ -9,7 +9,10 @@ import type { Diagnostics } from "../diagnostics.js";
 export interface ValidatorContext {
   /** Where the value is, as a diagnostic path (it stops at a set, which has no addressable elements). */
   readonly path: AttributePath;
-  /** The same place written for people: `network[0].cidr`, `rule[*].port` inside a set. */
+  /**
+   * The same place written for people: `network[0].cidr`, `rule[*].port` inside a set, and
+   * `keys(tags)` for a key that `validate.keys` checks.
+   */
   readonly pathText: string;
   /**
    * The object that holds the value: its sibling attributes and blocks, as config gives them
@@ -68,8 +71,41 @@ export interface StandardSchema {
   };
 }
 
+/**
+ * Where `validate.each` and `validate.keys` keep what they run: the framework's validator run
+ * (server/run-validators.ts) recognises the key and applies the validators to each element or
+ * key, each at its own path, as it applies any validator to a value.
+ */
+export const elementValidators: unique symbol = Symbol.for("tsvider.elementValidators");
+
+/**
+ * Validators of a list's, set's or map's elements (`over: "elements"`), or of a map's keys
+ * (`over: "keys"`): what `validate.each` and `validate.keys` make, for a collection of type `C`.
+ */
+export interface ElementValidator<C> {
+  /** What the validator requires, for documentation. */
+  readonly description: string;
+  readonly [elementValidators]: {
+    readonly over: "elements" | "keys";
+    readonly validators: readonly NormalizedValidator[];
+  };
+  /**
+   * Phantom, never set: ties the validator to the collection it checks, so `validate.each`
+   * infers the element type from the attribute it is written on. A method type, so a validator
+   * of a narrower collection still fits a list of wider ones, as ValidatorFunction does.
+   */
+  readonly __collection?: { bivarianceHack(value: C): void }["bivarianceHack"];
+}
+
+/** The element type of a list or set (an array) or of a map (a record of one value type). */
+export type ElementOf<C> = C extends readonly (infer E)[]
+  ? E
+  : C extends { readonly [key: string]: infer E }
+    ? E
+    : never;
+
 /** Anything `validators: [...]` accepts for a value of type `T`. */
-export type Validator<T> = ValidatorFunction<T> | ValidatorObject<T> | StandardSchema;
+export type Validator<T> = ValidatorFunction<T> | ValidatorObject<T> | StandardSchema | ElementValidator<T>;
 
 /** The kinds a validator comes in, told apart once so the server runs each the same way. */
 export type NormalizedValidator =
@@ -80,7 +116,17 @@ export type NormalizedValidator =
       readonly self: ValidatorObject<unknown>;
       readonly includeNull: boolean;
     }
-  | { readonly kind: "standard"; readonly schema: StandardSchema; readonly includeNull: false };
+  | { readonly kind: "standard"; readonly schema: StandardSchema; readonly includeNull: false }
+  | {
+      readonly kind: "elements";
+      readonly over: "elements" | "keys";
+      readonly validators: readonly NormalizedValidator[];
+      readonly includeNull: false;
+    };
+
+export function isElementValidator(value: unknown): value is ElementValidator<unknown> {
+  return typeof value === "object" && value !== null && elementValidators in value;
+}
 
 export function isStandardSchema(value: unknown): value is StandardSchema {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return false;
@@ -97,6 +143,10 @@ export function isStandardSchema(value: unknown): value is StandardSchema {
  * Standard Schema is recognised first: some libraries' schemas are functions too.
  */
 export function normalizeValidator(validator: unknown): NormalizedValidator | undefined {
+  if (isElementValidator(validator)) {
+    const { over, validators } = validator[elementValidators];
+    return { kind: "elements", over, validators, includeNull: false };
+  }
   if (isStandardSchema(validator)) return { kind: "standard", schema: validator, includeNull: false };
   if (typeof validator === "function") {
     return { kind: "function", run: validator as ValidatorFunction<unknown>, includeNull: false };
@@ -132,10 +182,24 @@ export function validatorsOf(options: {
 }
 
 /**
- * Start-up check of a `validators` option: the problem and its fix when it is not a list of
- * validators, undefined when it is.
+ * The shape of the value validators check, as far as the start-up check needs it: its kind
+ * (a cty type's kind, or a nesting mode) and, for a collection, its element's. A cty type is
+ * one.
  */
-export function validatorsProblem(validators: unknown): { problem: string; fix: string } | undefined {
+export interface ValueShape {
+  readonly kind: string;
+  readonly element?: ValueShape;
+}
+
+/**
+ * Start-up check of a `validators` option: the problem and its fix when it is not a list of
+ * validators, or holds `validate.each` or `validate.keys` for a value (`shape`) that has no
+ * elements or keys; undefined when it is fine.
+ */
+export function validatorsProblem(
+  validators: unknown,
+  shape?: ValueShape,
+): { problem: string; fix: string } | undefined {
   if (validators === undefined) return undefined;
   if (!Array.isArray(validators)) {
     return {
@@ -150,5 +214,41 @@ export function validatorsProblem(validators: unknown): { problem: string; fix: 
       fix: "A validator is a function (value, ctx) => message | undefined, an object with validate(value, ctx), or a Standard Schema such as a zod schema.",
     };
   }
+  return shape === undefined ? undefined : elementsProblem(validatorsOf({ validators }), shape, "validators");
+}
+
+/** validate.each where the value has no elements, or validate.keys where it is no map, at any depth. */
+function elementsProblem(
+  validators: readonly NormalizedValidator[],
+  shape: ValueShape,
+  where: string,
+): { problem: string; fix: string } | undefined {
+  for (const [index, validator] of validators.entries()) {
+    if (validator.kind !== "elements") continue;
+    const here = `${where}[${index}]`;
+    const name = validator.over === "keys" ? "validate.keys" : "validate.each";
+    const fits = validator.over === "keys" ? shape.kind === "map" : collectionKinds.has(shape.kind);
+    if (!fits || shape.element === undefined) {
+      return {
+        problem: `has ${here}, ${name}, but its value is ${shapeText(shape)}, which has no ${validator.over}`,
+        fix:
+          validator.over === "keys"
+            ? "validate.keys checks the keys of a map (attr.map, attr.mapNested, block.map); put its validators straight in validators for any other value."
+            : "validate.each checks the elements of a list, set or map (attr.list, set, map, their nested forms, block.list, set, map); put its validators straight in validators for any other value.",
+      };
+    }
+    if (validator.over === "elements") {
+      const inner = elementsProblem(validator.validators, shape.element, `${here} (its elements)`);
+      if (inner) return inner;
+    }
+  }
   return undefined;
+}
+
+const collectionKinds = new Set(["list", "set", "map"]);
+
+function shapeText(shape: ValueShape): string {
+  if (shape.kind === "object") return "one object";
+  if (shape.kind === "dynamic") return "of any type";
+  return `a ${shape.kind}`;
 }

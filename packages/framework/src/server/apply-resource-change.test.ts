@@ -115,10 +115,10 @@ describe("applyResourceChange", () => {
   });
 
   it.each([
-    ["a throwing create", null, planned("throw"), "Unexpected error in test_bucket create"],
+    ["a throwing create", null, planned("throw"), "Could not create test_bucket"],
     ["a create that returns nothing", null, planned("nothing"), "test_bucket create returned no state"],
-    ["a throwing update", stored("a"), stored("throw"), "Unexpected error in test_bucket update"],
-    ["a throwing delete", stored("throw"), null, "Unexpected error in test_bucket delete"],
+    ["a throwing update", stored("a"), stored("throw"), "Could not update test_bucket"],
+    ["a throwing delete", stored("throw"), null, "Could not delete test_bucket"],
     ["a delete past its timeout", stored("slow"), null, "test_bucket delete timed out after 50ms"],
   ])("keeps the prior state and private bytes after %s", async (_, prior, plan, summary) => {
     const result = await applyResourceChange(server, core, {

@@ -9,6 +9,7 @@ import type { Resource } from "../resource.js";
 import { runWithTimeout, type TimeoutOperation, timeoutFor, withoutTimeouts } from "../timeouts.js";
 import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { IdentitySlot, identityAfterApply } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
@@ -66,6 +67,8 @@ export async function applyResourceChange(
     destroying: planned === null,
   });
   if (!slot) return failed();
+  const site = (operation: TimeoutOperation) =>
+    handlerSite(server.provider, "resource", resource.typeName, operation);
   const timed = (operation: TimeoutOperation, values: ObjectValue | null) => ({
     parent: server.signal,
     operation,
@@ -75,7 +78,7 @@ export async function applyResourceChange(
   if (planned === null) {
     const gone = { diagnostics, newState: null, private: new Uint8Array(0), newIdentity: null };
     if (prior === null) return gone;
-    await runWithTimeout(diagnostics, `${resource.typeName} delete`, timed("delete", prior), (signal) =>
+    await runWithTimeout(diagnostics, site("delete"), timed("delete", prior), (signal) =>
       resource.delete({
         ...base,
         ...(resource.identityType === undefined ? {} : { identity: priorIdentity as never }),
@@ -100,7 +103,7 @@ export async function applyResourceChange(
   const identity = new IdentitySlot(resource, priorIdentity);
   let result: object | undefined;
   if (prior === null) {
-    result = await runWithTimeout(diagnostics, where, timed("create", config), (signal) =>
+    result = await runWithTimeout(diagnostics, site("create"), timed("create", config), (signal) =>
       resource.create({
         ...base,
         ...privateAccess(slot),
@@ -111,7 +114,7 @@ export async function applyResourceChange(
       }),
     );
   } else if (resource.update) {
-    result = await runWithTimeout(diagnostics, where, timed("update", config), (signal) =>
+    result = await runWithTimeout(diagnostics, site("update"), timed("update", config), (signal) =>
       resource.update!({
         ...base,
         ...privateAccess(slot),

@@ -5,7 +5,7 @@
 import { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
 import { componentLog } from "../internal/log.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import { markClosed, openSealed } from "./ephemeral-private.js";
 import type { ProviderServer } from "./provider-server.js";
 
@@ -19,7 +19,8 @@ export async function closeEphemeralResource(
   if (!opened) return diagnostics;
   const close = resource.close;
   if (close) {
-    await runHandler(diagnostics, `ephemeral resource ${resource.typeName} close`, () =>
+    const site = handlerSite(server.provider, "ephemeral resource", resource.typeName, "close");
+    await runHandler(diagnostics, site, () =>
       close({
         private: opened.data as never,
         providerData: server.providerData,

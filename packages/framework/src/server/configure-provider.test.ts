@@ -39,7 +39,7 @@ describe("configureProvider", () => {
     await configureProvider(server, { config: { token: null }, terraformVersion: "" });
     fail = true;
     const diagnostics = await configureProvider(server, { config: { token: null }, terraformVersion: "" });
-    expect(errors(diagnostics)).toEqual(["Unexpected error in provider test configure"]);
+    expect(errors(diagnostics)).toEqual(["Could not configure provider test"]);
     expect(server.providerData).toBe("first");
   });
 

@@ -2,7 +2,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { forAuthor } from "../values/author-values.js";
 import { completeObject } from "../values/complete.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import {
   type DeferralRequest,
@@ -31,7 +31,8 @@ export async function configureProvider(
   // No provider block at all reads as one with nothing set.
   const config = request.config ?? completeObject(schema, {}, `provider ${provider.name}`, diagnostics) ?? {};
   const deferral = new DeferralSlot(request);
-  const data = await runHandler(diagnostics, `provider ${provider.name} configure`, () =>
+  const site = handlerSite(provider, "provider", provider.name, "configure");
+  const data = await runHandler(diagnostics, site, () =>
     provider.configure!({
       ...providerDeferralAccess(deferral),
       config: forAuthor(schema, config) as never,

@@ -9,7 +9,7 @@ import { componentLog } from "../internal/log.js";
 import { MAX_STATE_CHUNK_SIZE, type StateStore } from "../state-store.js";
 import { forAuthor } from "../values/author-values.js";
 import { checkConfig } from "../values/config-checks.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 import { rememberConfiguredStore } from "./state-store-session.js";
@@ -46,7 +46,8 @@ export async function configureStateStore(
       : DEFAULT_STATE_CHUNK_SIZE;
   let chosen = proposed;
   let chosenBadly: unknown;
-  const store = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "configure");
+  const store = await runHandler(diagnostics, site, () =>
     stateStore.configure({
       config: forAuthor(stateStore.schema, config) as never,
       proposedChunkSize: proposed,

@@ -16,7 +16,7 @@ import type { Block } from "../schema/blocks.js";
 import type { Schema } from "../schema/schema.js";
 import { forAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject } from "../values/complete.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import { elementsOf, innerSchema, mapObjects } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { WalkPosition } from "../values/walk-position.js";
@@ -36,7 +36,8 @@ export async function generateResourceConfig(
   const config = configFromState(schema, state);
   const hook = resource.generateConfig;
   if (!hook) return { diagnostics, config };
-  const result = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "resource", resource.typeName, "generateConfig");
+  const result = await runHandler(diagnostics, site, () =>
     hook({
       state: forAuthor(schema, state) as never,
       config: forAuthor(schema, config) as never,

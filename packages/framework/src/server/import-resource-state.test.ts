@@ -91,7 +91,7 @@ describe("importResourceState", () => {
   });
 
   it.each([
-    ["throw", "Unexpected error in test_importable importState"],
+    ["throw", "Could not import test_importable"],
     ["extra", "test_importable importState returned an attribute the schema does not have"],
     ["string", "test_importable importState returned something other than an object"],
   ])("answers %s with a diagnostic and no state", async (id, summary) => {

@@ -5,6 +5,7 @@ import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
 import { checkImportIdentity, IdentitySlot } from "./identity-slot.js";
@@ -63,7 +64,8 @@ export async function importResourceState(
     timeout: timeoutFor(resource, "import", null),
   };
   const deferral = new DeferralSlot(deferralRequest);
-  const partial = await runWithTimeout(diagnostics, where, options, (signal) =>
+  const site = handlerSite(server.provider, "resource", resource.typeName, "importState");
+  const partial = await runWithTimeout(diagnostics, site, options, (signal) =>
     resource.importState!({
       ...privateAccess(slot),
       ...deferral.access(),

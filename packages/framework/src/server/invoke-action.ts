@@ -10,7 +10,7 @@ import { componentLog } from "../internal/log.js";
 import { redact } from "../internal/log-values.js";
 import { forAuthor } from "../values/author-values.js";
 import { checkConfig } from "../values/config-checks.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 
@@ -28,7 +28,6 @@ export async function invokeAction(
   options: InvokeActionOptions,
 ): Promise<Diagnostics> {
   const diagnostics = new Diagnostics();
-  const where = `action ${action.typeName} invoke`;
   if (config === null) {
     diagnostics.addError(
       `No configuration for action ${action.typeName}`,
@@ -71,7 +70,8 @@ export async function invokeAction(
         options.onProgress(redact(String(message)));
       },
     });
-  await runHandler(diagnostics, where, async () => {
+  const site = handlerSite(server.provider, "action", action.typeName, "invoke");
+  await runHandler(diagnostics, site, async () => {
     try {
       await invoke();
     } catch (err) {

@@ -18,7 +18,7 @@ import type { Resource } from "../resource.js";
 import { forAuthor } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
 import { checkConfig } from "../values/config-checks.js";
-import { addThrown } from "../values/handler.js";
+import { addThrown, handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 import { checkWhollyKnown } from "./result-checks.js";
@@ -52,6 +52,7 @@ export async function* listResource(
 ): AsyncGenerator<ListEvent, void, undefined> {
   const diagnostics = new Diagnostics();
   const where = `list resource ${definition.typeName}`;
+  const site = handlerSite(server.provider, "list resource", definition.typeName, "list");
   const schema = definition.schema;
   const config = request.config === null ? completeObject(schema, {}, where, diagnostics)! : request.config;
   if (containsUnknown(config)) {
@@ -84,7 +85,7 @@ export async function* listResource(
     });
     iterator = iteratorOf(iterable);
   } catch (err) {
-    addThrown(diagnostics, `${where} list`, err);
+    addThrown(diagnostics, site, err);
     yield { diagnostics: diagnostics.items };
     return;
   }
@@ -127,7 +128,7 @@ export async function* listResource(
     if (diagnostics.items.length > sent) yield { diagnostics: pending() };
   } catch (err) {
     running = false;
-    addThrown(diagnostics, `${where} list`, err);
+    addThrown(diagnostics, site, err);
     yield { diagnostics: pending() };
   } finally {
     const closing = close(iterator, where);

@@ -80,7 +80,7 @@ describe("modifyPlan", () => {
       { requiresReplace: ["colour"] },
       "test_box modifyPlan asked to replace on a path the resource does not have",
     ],
-    ["a throw", new Error("boom"), "Unexpected error in test_box modifyPlan"],
+    ["a throw", new Error("boom"), "Could not plan test_box"],
   ])("answers %s with an error, keeping the plan", async (_, given, summary) => {
     const result = await run(given);
     expect(errors(result.diagnostics)).toEqual([summary]);
@@ -116,7 +116,7 @@ describe("modifyDestroyPlan", () => {
       diagnostics.addWarning("Data will be lost");
     });
     expect(warnings(warned)).toEqual(["Data will be lost"]);
-    expect(errors(await destroy(new Error("boom")))).toEqual(["Unexpected error in test_box modifyPlan"]);
+    expect(errors(await destroy(new Error("boom")))).toEqual(["Could not plan test_box"]);
   });
 
   it("refuses a plan returned for an object being destroyed", async () => {

@@ -14,7 +14,7 @@ import type { Resource } from "../resource.js";
 import type { ModifyPlanResult } from "../schema/plan-modifiers.js";
 import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { DeferralSlot } from "./deferral-slot.js";
 import type { ProviderServer } from "./provider-server.js";
@@ -127,7 +127,8 @@ async function runModifyPlan(
   const where = `${resource.typeName} modifyPlan`;
   const view = (value: ObjectValue | null) => (value === null ? null : forAuthor(schema, value));
   const deferral = input.deferral ?? new DeferralSlot(undefined);
-  const result: unknown = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "resource", resource.typeName, "modifyPlan");
+  const result: unknown = await runHandler(diagnostics, site, () =>
     resource.modifyPlan!({
       ...deferral.access(),
       providerData: server.providerData,

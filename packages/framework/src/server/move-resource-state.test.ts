@@ -225,7 +225,7 @@ describe("moveResourceState", () => {
   });
 
   it.each([
-    ["explode", "Unexpected error in test_new move from test_old"],
+    ["explode", "test_new move from test_old failed"],
     ["null", "test_new move from test_old returned null"],
     ["wrong", "test_new move from test_old returned state that does not match the schema"],
     ["extra", "test_new move from test_old returned an attribute the schema does not have"],

@@ -22,7 +22,7 @@ import { type PrivateData, PrivateStateError } from "../private-state.js";
 import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { fitsIdentityType } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
@@ -111,7 +111,8 @@ export async function moveResourceState(
     signal: server.signal,
     diagnostics,
   };
-  const result = await runHandler(diagnostics, where, () => mover.move(context));
+  const site = handlerSite(server.provider, "resource", target.typeName, "moveState", where);
+  const result = await runHandler(diagnostics, site, () => mover.move(context));
   if (result === undefined || diagnostics.hasErrors) return { diagnostics };
   if (result === null) {
     diagnostics.addError(

@@ -12,7 +12,7 @@ import { PrivateStateError } from "../private-state.js";
 import { forAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject } from "../values/complete.js";
 import { checkConfig } from "../values/config-checks.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { WalkPosition } from "../values/walk-position.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
@@ -61,7 +61,8 @@ export async function openEphemeralResource(
   checkConfig(schema, config, diagnostics);
   if (diagnostics.hasErrors) return failed;
   const deferral = new DeferralSlot(deferralRequest);
-  const opened = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "ephemeral resource", resource.typeName, "open");
+  const opened = await runHandler(diagnostics, site, () =>
     resource.open({
       ...deferral.access(),
       config: forAuthor(schema, config) as never,
@@ -127,7 +128,8 @@ export async function releaseUnanswered(
 ): Promise<void> {
   const close = resource.close;
   if (!close) return;
-  await runHandler(diagnostics, `ephemeral resource ${resource.typeName} close`, () =>
+  const site = handlerSite(server.provider, "ephemeral resource", resource.typeName, "close");
+  await runHandler(diagnostics, site, () =>
     close({
       private: data as never,
       providerData: server.providerData,

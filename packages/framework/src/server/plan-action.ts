@@ -9,7 +9,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { forAuthor } from "../values/author-values.js";
 import { checkConfig } from "../values/config-checks.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 
@@ -29,7 +29,8 @@ export async function planAction(
   checkConfig(action.schema, config, diagnostics);
   const plan = action.plan;
   if (!plan || diagnostics.hasErrors) return diagnostics;
-  await runHandler(diagnostics, `action ${action.typeName} plan`, () =>
+  const site = handlerSite(server.provider, "action", action.typeName, "plan");
+  await runHandler(diagnostics, site, () =>
     plan({
       config: forAuthor(action.schema, config) as never,
       providerData: server.providerData,

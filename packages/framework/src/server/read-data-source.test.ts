@@ -242,7 +242,7 @@ describe("ReadDataSource", () => {
 
   it("turns an unexpected exception into an error diagnostic and keeps serving", async () => {
     const res = await readImage(imageConfig("ubuntu", { mistake: "explode" }));
-    expect(errors(res)[0]!.summary).toBe("Unexpected error in data source test_image read");
+    expect(errors(res)[0]!.summary).toBe("Could not read data source test_image");
     expect(errors((await readImage(imageConfig("ubuntu"))) as never)).toEqual([]);
   });
 
@@ -316,7 +316,7 @@ describe("readDataSource, called directly", () => {
   });
 
   it.each([
-    ["explode", "Unexpected error in data source test_image read"],
+    ["explode", "Could not read data source test_image"],
     ["null", "data source test_image read returned no object"],
     ["extra", "data source test_image read returned an attribute the schema does not have"],
     ["rename", 'data source test_image read changed the configured "name"'],

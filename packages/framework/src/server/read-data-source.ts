@@ -15,7 +15,7 @@ import type { Schema } from "../schema/schema.js";
 import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject } from "../values/complete.js";
 import { checkConfig } from "../values/config-checks.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import { elementAt, innerSchema } from "../values/nesting.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { WalkPosition } from "../values/walk-position.js";
@@ -59,7 +59,8 @@ export async function readDataSource(
   checkConfig(schema, config, diagnostics);
   if (diagnostics.hasErrors) return { diagnostics, state: null };
   const deferral = new DeferralSlot(deferralRequest);
-  const result = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "data source", dataSource.typeName, "read");
+  const result = await runHandler(diagnostics, site, () =>
     dataSource.read({
       ...deferral.access(),
       config: forAuthor(schema, config) as never,

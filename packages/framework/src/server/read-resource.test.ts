@@ -81,7 +81,7 @@ describe("readResource", () => {
   });
 
   it.each([
-    ["throw", "Unexpected error in test_note read"],
+    ["throw", "Could not read test_note"],
     ["extra", "test_note read returned an attribute the schema does not have"],
     ["unknown", undefined],
     ["slow", "test_note read timed out after 50ms"],

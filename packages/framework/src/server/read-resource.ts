@@ -5,6 +5,7 @@ import type { Resource } from "../resource.js";
 import { runWithTimeout, timeoutFor } from "../timeouts.js";
 import { forAuthor, providerMetaForAuthor, withExactNumbers } from "../values/author-values.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
+import { handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral-slot.js";
 import { IdentitySlot } from "./identity-slot.js";
@@ -48,7 +49,8 @@ export async function readResource(
   const options = { parent: server.signal, operation: "read", timeout: timeoutFor(resource, "read", state) };
   const deferral = new DeferralSlot(deferralRequest);
   const identity = new IdentitySlot(resource, currentIdentity);
-  const result = await runWithTimeout(diagnostics, where, options, (signal) =>
+  const site = handlerSite(server.provider, "resource", resource.typeName, "read");
+  const result = await runWithTimeout(diagnostics, site, options, (signal) =>
     resource.read({
       ...privateAccess(slot),
       ...deferral.access(),

@@ -4,7 +4,7 @@
 
 import { Diagnostics } from "../diagnostics.js";
 import type { StateStore } from "../state-store.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ProviderServer } from "./provider-server.js";
 import { configuredStore, stateContext } from "./state-store-session.js";
 
@@ -32,7 +32,8 @@ export async function readStateBytes(
   const configured = configuredStore(server, stateStore, diagnostics);
   if (!configured) return { diagnostics, bytes: empty, chunkSize: 1 };
   const where = `state store ${stateStore.typeName} readState`;
-  const read = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "readState");
+  const read = await runHandler(diagnostics, site, () =>
     stateStore.readState({ ...stateContext(server, stateStore, configured, diagnostics), stateId }),
   );
   if (diagnostics.hasErrors || read === null || read === undefined) {

@@ -6,7 +6,7 @@ import { Diagnostics } from "../diagnostics.js";
 import type { EphemeralResource } from "../ephemeral-resource.js";
 import { componentLog } from "../internal/log.js";
 import { PrivateStateError } from "../private-state.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import { openSealed, sealAgain } from "./ephemeral-private.js";
 import type { ProviderServer } from "./provider-server.js";
 
@@ -35,7 +35,8 @@ export async function renewEphemeralResource(
     );
     return { diagnostics };
   }
-  const renewed = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "ephemeral resource", resource.typeName, "renew");
+  const renewed = await runHandler(diagnostics, site, () =>
     renew({
       private: opened.data as never,
       providerData: server.providerData,

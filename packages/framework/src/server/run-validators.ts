@@ -2,11 +2,20 @@
 // level of nesting. A value is validated once it is known through and through: Terraform
 // validates config again when planning with the final values, so skipping what is still
 // unknown loses nothing. Whatever a validator does (returns a message, throws, reports
-// issues as a Standard Schema) becomes a diagnostic at the value's path.
-import { type CtyType, type CtyValue, containsUnknown, isRecord } from "@tsvider/cty";
+// issues as a Standard Schema) becomes a diagnostic at the value's path. The validators of
+// `validate.each` and `validate.keys` run the same way on each element or key, at its own
+// path, as soon as that element is known, even while others are not.
+import {
+  type CtyType,
+  type CtyValue,
+  containsUnknown,
+  string as ctyString,
+  isRecord,
+  isUnknown,
+} from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import { entryType } from "../schema/implied-type.js";
-import type { Schema, SchemaEntry } from "../schema/schema.js";
+import type { Schema } from "../schema/schema.js";
 import {
   type NormalizedValidator,
   type StandardSchemaIssue,
@@ -44,13 +53,7 @@ class ValidatorRun {
       const value = object[name] ?? null;
       const here = path.attribute(name);
       const validators = validatorsOf(entry.options as { validators?: readonly unknown[] });
-      // Only a value known through and through is validated; null only by those that ask.
-      if (validators.length > 0 && !containsUnknown(value)) {
-        for (const validator of validators) {
-          if (value === null && !validator.includeNull) continue;
-          await this.run(validator, entry, value, here, object);
-        }
-      }
+      if (validators.length > 0) await this.all(validators, entryType(entry), value, here, object);
       if (entry.kind === "attribute" || !hasValidators(innerSchema(entry))) continue;
       for (const element of elementsOf(entry.nesting, value, here)) {
         if (isRecord(element.value)) await this.object(innerSchema(entry), element.value, element.path);
@@ -58,25 +61,84 @@ class ValidatorRun {
     }
   }
 
-  async run(
-    validator: NormalizedValidator,
-    entry: SchemaEntry,
+  /**
+   * The validators of one value of `type`. Only a value known through and through is
+   * validated, null only by those that ask; validate.each and validate.keys look inside a value
+   * that is partly unknown, at the elements that are known.
+   */
+  async all(
+    validators: readonly NormalizedValidator[],
+    type: CtyType,
+    value: CtyValue,
+    path: WalkPosition,
+    parent: ObjectValue,
+    text = path.text,
+    summary = `Invalid value for "${text}"`,
+  ): Promise<void> {
+    const known = !containsUnknown(value);
+    for (const validator of validators) {
+      if (validator.kind === "elements") await this.elements(validator, type, value, path, parent);
+      else if (known && (value !== null || validator.includeNull)) {
+        await this.run(validator, type, value, path, parent, text, summary);
+      }
+    }
+  }
+
+  /**
+   * validate.each's validators on each element of a list, set or map, or validate.keys's on
+   * each key of a map. An element's path is `ports[2]` or `tags["a"]`; a set's elements have
+   * none Terraform can point at, so their diagnostics point at the set (`ports[*]` in text). A
+   * key is validated as a string at its entry, and named in messages as `keys(tags)`, the
+   * expression that lists the keys.
+   */
+  async elements(
+    validator: Extract<NormalizedValidator, { kind: "elements" }>,
+    type: CtyType,
     value: CtyValue,
     path: WalkPosition,
     parent: ObjectValue,
   ): Promise<void> {
+    if (value === null || isUnknown(value)) return;
+    // The start-up check (schema/check.ts) refuses validate.each and validate.keys on
+    // anything but these kinds.
+    if ((type.kind === "list" || type.kind === "set") && Array.isArray(value)) {
+      for (const [i, element] of (value as CtyValue[]).entries()) {
+        const at = type.kind === "list" ? path.index(i) : path.element();
+        await this.all(validator.validators, type.element, element, at, parent);
+      }
+    } else if (type.kind === "map" && isRecord(value)) {
+      for (const [key, element] of Object.entries(value)) {
+        const at = path.key(key);
+        if (validator.over === "elements") {
+          await this.all(validator.validators, type.element, element, at, parent);
+        } else {
+          const summary = `Invalid key ${JSON.stringify(key)} in "${path.text}"`;
+          await this.all(validator.validators, ctyString, key, at, parent, `keys(${path.text})`, summary);
+        }
+      }
+    }
+  }
+
+  async run(
+    validator: Exclude<NormalizedValidator, { kind: "elements" }>,
+    type: CtyType,
+    value: CtyValue,
+    path: WalkPosition,
+    parent: ObjectValue,
+    text: string,
+    summary: string,
+  ): Promise<void> {
     const ctx: ValidatorContext = {
       path: path.attributePath,
-      pathText: path.text,
+      pathText: text,
       parent,
       config: this.config,
       diagnostics: this.diagnostics,
     };
-    const summary = `Invalid value for "${path.text}"`;
     try {
       if (validator.kind === "standard") {
         const result = await validator.schema["~standard"].validate(value);
-        for (const issue of result.issues ?? []) this.issue(issue, entryType(entry), path, summary);
+        for (const issue of result.issues ?? []) this.issue(issue, type, path, summary);
         return;
       }
       const message =
@@ -85,7 +147,7 @@ class ValidatorRun {
           : await validator.run.call(validator.self, value, ctx);
       if (typeof message === "string") this.diagnostics.addError(summary, message, path.attributePath);
     } catch (err) {
-      addThrown(this.diagnostics, `${this.component}'s validator of "${path.text}"`, err, path.attributePath);
+      addThrown(this.diagnostics, `${this.component}'s validator of "${text}"`, err, path.attributePath);
     }
   }
 

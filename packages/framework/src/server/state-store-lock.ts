@@ -4,7 +4,7 @@
 
 import { Diagnostics } from "../diagnostics.js";
 import type { StateStore } from "../state-store.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ProviderServer } from "./provider-server.js";
 import { configuredStore, stateContext } from "./state-store-session.js";
 
@@ -19,7 +19,8 @@ export async function lockState(
   const lock = stateStore.lock;
   if (!configured || !lock) return { diagnostics, lockId: "" };
   const where = `state store ${stateStore.typeName} lock`;
-  const lockId = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "lock");
+  const lockId = await runHandler(diagnostics, site, () =>
     lock({ ...stateContext(server, stateStore, configured, diagnostics), stateId, operation }),
   );
   if (diagnostics.hasErrors) return { diagnostics, lockId: "" };
@@ -43,7 +44,8 @@ export async function unlockState(
   const configured = configuredStore(server, stateStore, diagnostics);
   const unlock = stateStore.unlock;
   if (!configured || !unlock) return diagnostics;
-  await runHandler(diagnostics, `state store ${stateStore.typeName} unlock`, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "unlock");
+  await runHandler(diagnostics, site, () =>
     unlock({ ...stateContext(server, stateStore, configured, diagnostics), stateId, lockId }),
   );
   return diagnostics;

@@ -3,7 +3,7 @@
 
 import { Diagnostics } from "../diagnostics.js";
 import type { StateStore } from "../state-store.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ProviderServer } from "./provider-server.js";
 import { configuredStore, stateContext } from "./state-store-session.js";
 
@@ -15,7 +15,8 @@ export async function getStates(
   const configured = configuredStore(server, stateStore, diagnostics);
   if (!configured) return { diagnostics, stateIds: [] };
   const where = `state store ${stateStore.typeName} getStates`;
-  const states = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "getStates");
+  const states = await runHandler(diagnostics, site, () =>
     stateStore.getStates(stateContext(server, stateStore, configured, diagnostics)),
   );
   if (diagnostics.hasErrors || states === undefined) return { diagnostics, stateIds: [] };
@@ -37,7 +38,8 @@ export async function deleteState(
   const diagnostics = new Diagnostics();
   const configured = configuredStore(server, stateStore, diagnostics);
   if (!configured) return diagnostics;
-  await runHandler(diagnostics, `state store ${stateStore.typeName} deleteState`, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "deleteState");
+  await runHandler(diagnostics, site, () =>
     stateStore.deleteState({ ...stateContext(server, stateStore, configured, diagnostics), stateId }),
   );
   return diagnostics;

@@ -12,7 +12,7 @@ import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { RawState } from "../state-upgrade.js";
 import { completeObject, withoutWriteOnly } from "../values/complete.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 
@@ -36,7 +36,8 @@ export async function upgradeFromVersion(
   const rawState = parseRawState(resource, version, json, diagnostics);
   if (rawState === undefined) return undefined;
   const where = `${resource.typeName} upgrader from version ${version}`;
-  const result = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "resource", resource.typeName, "upgradeState", where);
+  const result = await runHandler(diagnostics, site, () =>
     upgrader({
       rawState,
       version,

@@ -9,7 +9,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import type { JsonValue } from "../state-upgrade.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { checkedIdentity } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
@@ -91,7 +91,8 @@ export async function upgradeResourceIdentity(
   const rawIdentity = parseRawIdentity(resource, request.json, diagnostics);
   if (rawIdentity === undefined) return { diagnostics };
   const where = `${resource.typeName} identity upgrader from version ${request.version}`;
-  const result = await runHandler(diagnostics, where, () =>
+  const site = handlerSite(server.provider, "resource", resource.typeName, "upgradeIdentity", where);
+  const result = await runHandler(diagnostics, site, () =>
     upgrader({
       rawIdentity,
       version: request.version,

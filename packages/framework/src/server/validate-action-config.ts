@@ -12,5 +12,5 @@ export function validateActionConfig(
   action: Action,
   config: ObjectValue | null,
 ): Promise<Diagnostics> {
-  return validateComponentConfig(server, action, `action ${action.typeName}`, config);
+  return validateComponentConfig(server, action, "action", config);
 }

@@ -48,7 +48,7 @@ describe("validateDataResourceConfig", () => {
   it("reports a throwing validateConfig as an error naming the data source", async () => {
     expect(
       errors(await validateDataResourceConfig(server, lookupCore, { name: "crash", limit: null, id: null })),
-    ).toEqual(["Unexpected error in data source test_lookup validateConfig"]);
+    ).toEqual(["Could not validate the configuration of data source test_lookup"]);
   });
 
   it("has nothing to say about a null config", async () => {

@@ -6,6 +6,7 @@ import type { DataSource } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { checkConfig } from "../values/config-checks.js";
+import { handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 import { validateConfiguration } from "./validate-config.js";
@@ -22,6 +23,7 @@ export async function validateDataResourceConfig(
     config,
     diagnostics,
     who: `data source ${dataSource.typeName}`,
+    site: handlerSite(server.provider, "data source", dataSource.typeName, "validateConfig"),
     check: () => checkConfig(dataSource.schema, config, diagnostics),
     validateConfig:
       dataSource.validateConfig &&

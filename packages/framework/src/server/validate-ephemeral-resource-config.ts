@@ -11,5 +11,5 @@ export function validateEphemeralResourceConfig(
   resource: EphemeralResource,
   config: ObjectValue | null,
 ): Promise<Diagnostics> {
-  return validateComponentConfig(server, resource, `ephemeral resource ${resource.typeName}`, config);
+  return validateComponentConfig(server, resource, "ephemeral resource", config);
 }

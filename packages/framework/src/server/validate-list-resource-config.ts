@@ -16,5 +16,5 @@ export function validateListResourceConfig(
   // Terraform sends an absent config block as every attribute null; null means the same (an
   // empty object always completes, so the throwaway diagnostics stay empty).
   const values = config ?? completeObject(definition.schema, {}, who, new Diagnostics())!;
-  return validateComponentConfig(server, definition, who, values);
+  return validateComponentConfig(server, definition, "list resource", values);
 }

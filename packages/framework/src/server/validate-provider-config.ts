@@ -2,6 +2,7 @@ import { Diagnostics } from "../diagnostics.js";
 import { componentLog } from "../internal/log.js";
 import { completeObject } from "../values/complete.js";
 import { checkConfig } from "../values/config-checks.js";
+import { handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 import { validateConfiguration } from "./validate-config.js";
@@ -20,6 +21,7 @@ export async function validateProviderConfig(
     config: values,
     diagnostics,
     who: `provider ${provider.name}`,
+    site: handlerSite(provider, "provider", provider.name, "validateConfig"),
     check: () => checkConfig(schema, values, diagnostics),
     validateConfig:
       provider.validateConfig &&

@@ -68,7 +68,7 @@ describe("validateResourceConfig", () => {
       { summary: "Name is bad", path: [{ attribute: "name" }] },
     ]);
     expect(errors(await validateResourceConfig(server, diskCore, config({ name: "crash" })))).toEqual([
-      "Unexpected error in test_disk validateConfig",
+      "Could not validate the configuration of test_disk",
     ]);
   });
 });

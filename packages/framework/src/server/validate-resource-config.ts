@@ -3,6 +3,7 @@ import { componentLog } from "../internal/log.js";
 import type { Resource } from "../resource.js";
 import { checkConfiguredTimeouts } from "../timeouts.js";
 import { checkConfig } from "../values/config-checks.js";
+import { handlerSite } from "../values/handler.js";
 import type { ObjectValue } from "../values/object-value.js";
 import type { ProviderServer } from "./provider-server.js";
 import { validateConfiguration } from "./validate-config.js";
@@ -20,6 +21,7 @@ export async function validateResourceConfig(
     config,
     diagnostics,
     who: resource.typeName,
+    site: handlerSite(server.provider, "resource", resource.typeName, "validateConfig"),
     check: () => {
       checkConfig(resource.schema, config, diagnostics, { ...host, typeName: resource.typeName });
       checkConfiguredTimeouts(resource.schema, config, diagnostics);

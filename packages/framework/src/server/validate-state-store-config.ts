@@ -10,5 +10,5 @@ export function validateStateStoreConfig(
   stateStore: StateStore,
   config: ObjectValue | null,
 ): Promise<Diagnostics> {
-  return validateComponentConfig(server, stateStore, `state store ${stateStore.typeName}`, config);
+  return validateComponentConfig(server, stateStore, "state store", config);
 }

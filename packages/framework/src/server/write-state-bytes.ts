@@ -7,7 +7,7 @@
 
 import { Diagnostics } from "../diagnostics.js";
 import type { StateStore } from "../state-store.js";
-import { runHandler } from "../values/handler.js";
+import { handlerSite, runHandler } from "../values/handler.js";
 import type { ProviderServer } from "./provider-server.js";
 import { configuredStore, stateContext } from "./state-store-session.js";
 
@@ -175,7 +175,8 @@ export async function writeStateBytes(
   const diagnostics = new Diagnostics();
   const configured = configuredStore(server, stateStore, diagnostics);
   if (!configured) return diagnostics;
-  await runHandler(diagnostics, `state store ${stateStore.typeName} writeState`, () =>
+  const site = handlerSite(server.provider, "state store", stateStore.typeName, "writeState");
+  await runHandler(diagnostics, site, () =>
     stateStore.writeState({ ...stateContext(server, stateStore, configured, diagnostics), stateId, bytes }),
   );
   return diagnostics;

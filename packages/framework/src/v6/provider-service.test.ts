@@ -207,7 +207,7 @@ describe("apply", () => {
 
   it("turns a handler's exception into an error diagnostic and keeps serving", async () => {
     const res = await apply(null, planFor("d", "explode"), { ...planFor("d", "explode"), id: null });
-    expect(errors(res)[0]!.summary).toBe("Unexpected error in test_thing create");
+    expect(errors(res)[0]!.summary).toBe("Could not create test_thing");
     expect(errors(res)[0]!.detail).toContain("boom from create");
     expect(fromDv(res.newState, T)).toBeNull();
     const again = await server.call<pb.GetProviderSchema_Response>("getProviderSchema", {});

@@ -160,8 +160,8 @@ describe("UpgradeResourceState", () => {
     const threw = await upgrade(1, '{"id":"d","size_gb":1,"name":"explode"}');
     expect(threw.errors).toEqual([
       {
-        summary: "Unexpected error in test_disk upgrader from version 1",
-        detail: expect.stringMatching(/^upgrader exploded/),
+        summary: "test_disk upgrader from version 1 failed",
+        detail: "upgrader exploded",
         path: undefined,
       },
     ]);

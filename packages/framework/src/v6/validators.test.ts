@@ -238,8 +238,8 @@ describe("validators in ValidateResourceConfig", () => {
   it("turn a throw into a diagnostic and keep serving", async () => {
     const plain = await validateConfig({ boom: "plain" });
     expect(plain).toHaveLength(1);
-    expect(plain[0]!.summary).toBe(`Unexpected error in test_server's validator of "boom"`);
-    expect(plain[0]!.detail).toMatch(/^kaboom\n\nThis is a bug in the provider/);
+    expect(plain[0]!.summary).toBe(`test_server's validator of "boom" failed`);
+    expect(plain[0]!.detail).toBe("kaboom");
     expect(plain[0]!.path).toEqual(["boom"]);
     expect(await validateConfig({ boom: "tsvider" })).toEqual([
       { error: true, summary: "Refused by the API", detail: "try another", path: ["boom"] },

@@ -1,7 +1,9 @@
 // runHandler and addThrown, called directly: whatever author code throws becomes an error
 // diagnostic, never a throw, with the author's own wording for a TsviderError, a cancellation
-// reported as one (naming the operation) and a masked, "this is a bug" message for anything
-// else. Then a create stopped by stopProvider through the server core, as StopProvider does it.
+// reported as one (naming the operation), a masked "this is a bug" message for a programming
+// error and the masked message of anything else. Then a create stopped by stopProvider through
+// the server core, as StopProvider does it. handler-errors.test.ts covers the provider's
+// mapError and each component kind.
 import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Unknown } from "@tsvider/cty";
@@ -42,11 +44,11 @@ describe("runHandler", () => {
     });
     expect(diagnostics.items.map((d) => d.summary)).toEqual([
       "Unexpected error in test_x read",
-      "Unexpected error in test_x read",
+      "test_x read failed",
     ]);
-    expect(diagnostics.items[0]?.detail).toContain("index 9");
-    expect(diagnostics.items[1]?.detail).toContain("a string");
-    expect(diagnostics.items[0]?.detail).toContain("This is a bug in the provider");
+    // A RangeError is a programming error: a bug, said so. A thrown string is the author's words.
+    expect(diagnostics.items[0]?.detail).toMatch(/^RangeError: index 9\n\nThis is a bug in the provider/);
+    expect(diagnostics.items[1]?.detail).toBe("a string");
   });
 
   it("masks the operation's secrets in the message it quotes", async () => {
@@ -132,10 +134,11 @@ describe("a cancelled operation", () => {
       Object.assign(new Error("aborted"), { cause: cancelled.signal.reason }),
     );
     expect(diagnostics.items.map((d) => d.summary)).toEqual([
-      // An abort nothing of Terraform's caused is the provider's own doing.
-      "Unexpected error in x_y read",
+      // An abort nothing of Terraform's caused is the provider's own doing: a failure, no bug.
+      "x_y read failed",
       "Reading x_y was cancelled because Terraform cancelled ListResource",
     ]);
+    expect(diagnostics.items[0]?.detail).toBe("The operation was aborted");
   });
 
   it("is what a create stopped by StopProvider reports through the server", async () => {
