@@ -32,7 +32,8 @@ export const buildCommand = defineCommand({
     "with rcodesign on PATH (or codesign, on a Mac) it is signed ad hoc here, otherwise sign it",
     "on macOS with `codesign --sign -`. With --snapshot the single executable carries a V8",
     "start-up snapshot of the provider's evaluated modules and starts faster; it is made for",
-    "this machine's platform only, and is not the same bytes twice (docs/startup-snapshot.md in tsvider's repository).",
+    "this machine's platform only, is not the same bytes twice, and serves from the main thread",
+    "(no control thread: a handler that never yields holds up every answer) (docs/startup-snapshot.md in tsvider's repository).",
   ].join("\n"),
   options: {
     platform: {
@@ -54,7 +55,7 @@ export const buildCommand = defineCommand({
     snapshot: {
       type: "boolean",
       description:
-        "Keep the provider's evaluated modules in the single executable as a V8 start-up snapshot: a faster start, for this machine's platform only.",
+        "Keep the provider's evaluated modules in the single executable as a V8 start-up snapshot: a faster start, for this machine's platform only, served from the main thread.",
     },
     "node-version": {
       type: "string",
