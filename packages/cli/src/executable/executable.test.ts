@@ -4,7 +4,7 @@
 // first run); builds that give the same bytes in another directory and on another run, and the
 // V8 code cache a single executable makes on its first start and uses on the next; and the
 // builds that must fail with one sentence and leave nothing behind.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -161,8 +161,21 @@ describe("buildExecutable", () => {
       // it logs its start-up; without, nothing.
       const logged = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "debug" });
       expect(logged.stderr).toContain('"@message":"plugin server listening"');
+      // Served from the main thread, and it says why: Node aborts when a worker of a restored
+      // single executable loads crypto (docs/control-thread.md).
+      expect(logged.stderr).toContain(
+        "serving from the main thread: a provider restored from a start-up snapshot (`tsvider build --snapshot`) cannot start one",
+      );
       const quiet = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "" });
       expect(quiet.stderr).toBe("");
+      // Asked for a control thread, it stops at start with the reason rather than aborting.
+      const asked = spawnSync(built.path, [], {
+        env: { ...process.env, ...handshakeEnv(), TSVIDER_CONTROL_THREAD: "1" },
+        encoding: "utf8",
+      });
+      expect(asked.status).toBe(1);
+      expect(asked.stdout).toBe("");
+      expect(asked.stderr).toContain("serving from a control thread was asked for (TSVIDER_CONTROL_THREAD)");
     },
     SEA_AND_TOFU_MS,
   );
