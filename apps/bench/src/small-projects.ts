@@ -7,7 +7,8 @@
 // through one filesystem mirror and run by the pinned OpenTofu. Ours runs in three forms, as
 // three versions of one provider in the mirror: the bundled script the examples use (0.1.0), the
 // single executable `tsvider build` makes (0.3.0) and one with a start-up snapshot (`tsvider
-// build --snapshot`, 0.2.0). OpenTofu checks the whole executable against the lock file's hash
+// build --snapshot`, 0.2.0, which serves from the main thread), and the script again as "main",
+// served from the main thread rather than the default control thread. OpenTofu checks the whole executable against the lock file's hash
 // at every command, so a 130 MB single executable pays about a tenth of a second per command
 // that the 3 MB script does not (pyvider's executable is a few lines that start the venv's
 // Python, so it pays nothing there). Runs are paired (each provider in turn, RUNS times) and the
@@ -49,6 +50,16 @@ const providers = [
     resource: "tsvider_file_content",
     executable: referenceScript,
   },
+  // The same script served from the main thread (TSVIDER_CONTROL_THREAD=0): what the control
+  // thread, the default, costs a small project (docs/control-thread.md).
+  {
+    name: "main",
+    type: "tsvider",
+    version: "0.1.0",
+    resource: "tsvider_file_content",
+    executable: referenceScript,
+    env: { TSVIDER_CONTROL_THREAD: "0" },
+  },
   {
     name: "sea",
     type: "tsvider",
@@ -81,14 +92,24 @@ try {
     `small projects through ${tofu}: N files applied, planned again (no changes) and destroyed; median of ${RUNS} paired runs`,
   );
   console.log(
-    `  ${"N".padStart(4)}  ${"step".padEnd(11)} ${"script".padStart(9)} ${"sea".padStart(9)} ${"snapshot".padStart(9)} ${"Go".padStart(9)} ${"pyvider".padStart(9)}  script/Go  sea/Go  snapshot/Go  pyvider/Go`,
+    `  ${"N".padStart(4)}  ${"step".padEnd(11)} ${"script".padStart(9)} ${"main".padStart(9)} ${"sea".padStart(9)} ${"snapshot".padStart(9)} ${"Go".padStart(9)} ${"pyvider".padStart(9)}  script/Go  main/Go  sea/Go  snapshot/Go  pyvider/Go`,
   );
   for (const n of SIZES) {
     const times = new Map<string, number[]>();
     const dirs = new Map<string, Workdir>();
     for (const p of providers) {
       const dir = join(root, `${p.name}-${n}`);
-      dirs.set(p.name, await initWorkdir({ dir, config: filesConfiguration(p, n), tofu, cliConfigFile }));
+      const extraEnv = "env" in p ? p.env : undefined;
+      dirs.set(
+        p.name,
+        await initWorkdir({
+          dir,
+          config: filesConfiguration(p, n),
+          tofu,
+          cliConfigFile,
+          ...(extraEnv ? { extraEnv } : {}),
+        }),
+      );
     }
     for (let r = 0; r < RUNS; r++) {
       for (const p of providers) {
@@ -106,7 +127,7 @@ try {
       const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(9);
       const ratio = (x: number, width: number) => `${(x / go).toFixed(2)}x`.padStart(width);
       console.log(
-        `  ${String(n).padStart(4)}  ${step.name.padEnd(11)} ${ms(of("tsvider"))} ${ms(of("sea"))} ${ms(of("snapshot"))} ${ms(go)} ${ms(of("pyvider"))}  ${ratio(of("tsvider"), 9)}  ${ratio(of("sea"), 6)}  ${ratio(of("snapshot"), 11)}  ${ratio(of("pyvider"), 10)}`,
+        `  ${String(n).padStart(4)}  ${step.name.padEnd(11)} ${ms(of("tsvider"))} ${ms(of("main"))} ${ms(of("sea"))} ${ms(of("snapshot"))} ${ms(go)} ${ms(of("pyvider"))}  ${ratio(of("tsvider"), 9)}  ${ratio(of("main"), 7)}  ${ratio(of("sea"), 6)}  ${ratio(of("snapshot"), 11)}  ${ratio(of("pyvider"), 10)}`,
       );
     }
   }
