@@ -8,7 +8,13 @@
 // (a first start), the same without TLS (what the certificate costs), and not bundled (its
 // compiled modules loaded from the workspace). Each is launched as Terraform launches
 // providers, with a client certificate (AutoMTLS), and stopped as Terraform stops them
-// (gracefully, here with SIGTERM), which is when the launcher saves its cache.
+// (gracefully, here with SIGTERM), which is when the launcher saves its cache. The warm bundle
+// also runs served from the main thread (TSVIDER_CONTROL_THREAD=0), what the default control
+// thread costs; and when NODE_EXTRA_CA_CERTS is set, without it too: Node loads the
+// certificates that file names in every process it starts (about 45 ms of CPU for this
+// machine's system bundle, by /usr/bin/time), which a provider pays where the host's
+// environment sets it, and a Go provider never does; these two rows show what it costs the
+// time to the handshake here.
 import { fileURLToPath } from "node:url";
 import { createServerCertificate } from "@tsvider/rpcplugin";
 import { timeStart } from "./time-start.js";
@@ -45,8 +51,35 @@ const variants: readonly Variant[] = [
     handshake: true,
   },
   { name: "bundled, no TLS (warm)", args: [bundle], env: hostEnv(false), handshake: true },
+  {
+    name: "bundled, main thread",
+    args: [bundle],
+    env: { ...hostEnv(true), TSVIDER_CONTROL_THREAD: "0" },
+    handshake: true,
+  },
   { name: "not bundled", args: [app("dist/main.js")], env: hostEnv(true), handshake: true },
+  ...(process.env.NODE_EXTRA_CA_CERTS
+    ? [
+        {
+          name: "node -e 0, no extra CAs",
+          args: ["-e", "0"],
+          env: withoutExtraCAs(process.env),
+          handshake: false,
+        },
+        {
+          name: "bundled, no extra CAs",
+          args: [bundle],
+          env: withoutExtraCAs(hostEnv(true)),
+          handshake: true,
+        },
+      ]
+    : []),
 ];
+
+function withoutExtraCAs(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _, ...rest } = env;
+  return rest;
+}
 
 function once(variant: Variant): Promise<number> {
   return timeStart({ ...variant, command: process.execPath });
