@@ -14,6 +14,8 @@ export interface ProjectSettings {
   readonly type?: string;
   /** The module that calls serve(); default `src/main.ts`. */
   readonly entry?: string;
+  /** The module exporting `sweepers` for `tsvider sweep` (sweep/load.ts); default `src/sweepers.ts`. */
+  readonly sweepers?: string;
 }
 
 export interface Project {

@@ -19,4 +19,15 @@ export {
   type MirrorInstallOptions,
   mirrorCliConfig,
 } from "./mirror.js";
+export {
+  defineSweepers,
+  type RunSweepersOptions,
+  runSweepers,
+  type SweepContext,
+  type Sweeper,
+  type SweeperOutcome,
+  type SweeperSet,
+  type SweepReport,
+  type SweepResult,
+} from "./sweepers.js";
 export { CommandFailedError, type CommandResult, Workdir, type WorkdirOptions } from "./workdir.js";

@@ -40,4 +40,9 @@ export const commands: readonly LazyCommand[] = [
     summary: "Run the provider from source in debug mode, for tofu to reattach to",
     load: () => import("./serve.js").then((m) => m.serveCommand),
   },
+  {
+    name: "sweep",
+    summary: "Delete what acceptance tests left behind, with the project's sweepers",
+    load: () => import("./sweep.js").then((m) => m.sweepCommand),
+  },
 ];

@@ -2,7 +2,15 @@
 // with the binary's own output.
 import type { CommandResult } from "../workdir.js";
 
-export type StepKind = "config" | "plan-only" | "refresh" | "destroy" | "import" | "final destroy" | "setup";
+export type StepKind =
+  | "config"
+  | "plan-only"
+  | "refresh"
+  | "destroy"
+  | "import"
+  | "final destroy"
+  | "setup"
+  | "pre-check";
 
 export interface StepLabel {
   /** 1-based; 0 for the setup before the first step and steps + 1 for the final destroy. */
@@ -13,6 +21,7 @@ export interface StepLabel {
 
 export function describeStep(step: StepLabel): string {
   if (step.kind === "setup") return "setup";
+  if (step.kind === "pre-check") return "preCheck (before the first step)";
   if (step.kind === "final destroy") return "the final destroy (after the last step)";
   return `step ${step.index} of ${step.count} (${step.kind})`;
 }

@@ -8,7 +8,6 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isDeepStrictEqual } from "node:util";
 import type { Provider, serve } from "@tsvider/framework";
 import { BinaryNotFoundError, resolveTofu } from "../binary.js";
 import { installProviderMirror, mirrorCliConfig } from "../mirror.js";
@@ -23,7 +22,9 @@ import {
   type StepKind,
   type StepLabel,
 } from "./errors.js";
-import { findResource, type ShownPlan, type ShownState } from "./json.js";
+import { ExactNumber, exactEqual, exactJsonText, parseExactJson } from "./exact-json.js";
+import { allResources, findResource, type ShownPlan, type ShownResource, type ShownState } from "./json.js";
+import { type AcceptanceRequirements, unmetRequirements } from "./requirements.js";
 
 /** What `check` and `preConfig` get: the working directory, its state, and the binary. */
 export interface StepContext {
@@ -95,7 +96,30 @@ export interface AcceptanceStep {
   readonly destroy?: boolean;
 }
 
-export interface AcceptanceTestOptions {
+/** What preCheck gets. */
+export interface PreCheckContext {
+  /** The binary the steps will run. */
+  readonly binary: string;
+  /** The provider's environment: this process's with acceptanceTest's `env` over it. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Skips the test with this reason (through acceptanceTest's `skip` when given). */
+  skip(reason: string): never;
+}
+
+/** What checkDestroy gets. */
+export interface CheckDestroyContext {
+  /**
+   * The managed resources of the state just before the final destroy (`show -json`), with their
+   * values: look each one up remotely and throw if it is still there.
+   */
+  readonly resources: readonly ShownResource[];
+  readonly dir: string;
+  readonly binary: string;
+  /** The provider's environment: this process's with acceptanceTest's `env` over it. */
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface AcceptanceTestOptions extends AcceptanceRequirements {
   /** A framework provider, served from this process and attached with TF_REATTACH_PROVIDERS. */
   readonly provider?: Provider;
   /**
@@ -120,12 +144,33 @@ export interface AcceptanceTestOptions {
   /** Keep the working directory (its path is printed). Default: TSVIDER_ACC_KEEP=1 or true. */
   readonly keep?: boolean;
   readonly steps: readonly AcceptanceStep[];
+  /**
+   * How to skip the test in your runner when a requirement (requireEnv, optIn) is unmet or
+   * preCheck skips it: vitest's `ctx.skip` (`it("...", async (ctx) => acceptanceTest({ skip:
+   * ctx.skip, ... }))`), which shows the reason in vitest's output. Without it, a skipped test
+   * prints the reason on stderr and returns with `skipped` set.
+   */
+  readonly skip?: (reason: string) => unknown;
+  /**
+   * Runs before anything else (after the requirements, once the binary is found): check what the
+   * test needs (the service answers, the account has quota), call `ctx.skip(reason)` to skip, or
+   * throw to fail with your message.
+   */
+  readonly preCheck?: (ctx: PreCheckContext) => void | Promise<void>;
+  /**
+   * Runs after the final destroy succeeded (also when a step failed), with the resources the
+   * last state held: throw if any still exists remotely. Its message is the failure's reason.
+   */
+  readonly checkDestroy?: (ctx: CheckDestroyContext) => void | Promise<void>;
 }
 
 export interface AcceptanceTestResult {
+  /** The binary the steps ran on ("" when the test was skipped before it was looked for). */
   readonly binary: string;
-  /** The working directory; gone unless kept. */
+  /** The working directory; gone unless kept ("" when the test was skipped). */
   readonly dir: string;
+  /** Why the test was skipped (see `skip`), when it was. */
+  readonly skipped?: string;
 }
 
 const CONFIG_FILE = "main.tf";
@@ -135,6 +180,13 @@ const STEP_PLAN = "tsvider-step.tfplan";
 const CHECK_PLAN = "tsvider-check.tfplan";
 const IMPORT_PLAN = "tsvider-import.tfplan";
 const STATE_FILE = "terraform.tfstate";
+
+/** Thrown by preCheck's ctx.skip, caught by acceptanceTest. */
+class SkipSignal extends Error {
+  constructor(readonly reason: string) {
+    super(`acceptance test skipped: ${reason}`);
+  }
+}
 
 /** A step went wrong; `result` when the binary said so (expectError looks at those). */
 class StepFailed extends Error {
@@ -159,7 +211,36 @@ export async function acceptanceTest(options: AcceptanceTestOptions): Promise<Ac
       `acceptanceTest's address "${options.address}" is not a provider source address; give "<namespace>/<type>" or "<host>/<namespace>/<type>"`,
     );
   }
+  const skipped = (reason: string, binary: string): AcceptanceTestResult => {
+    // vitest's ctx.skip throws here, which ends the test as skipped with the reason.
+    if (options.skip) options.skip(reason);
+    else process.stderr.write(`tsvider acceptance test skipped: ${reason}\n`);
+    return { binary, dir: "", skipped: reason };
+  };
+  const unmet = unmetRequirements(options);
+  if (unmet !== undefined) return skipped(unmet, "");
   const binary = options.binary !== undefined ? checkBinary(options.binary) : resolveTofu(process.env);
+  if (options.preCheck) {
+    try {
+      await options.preCheck({
+        binary,
+        env: { ...process.env, ...options.env },
+        skip: (reason) => {
+          throw new SkipSignal(reason);
+        },
+      });
+    } catch (err) {
+      if (err instanceof SkipSignal) return skipped(err.reason, binary);
+      // The runner's own skip called inside preCheck (vitest's ctx.skip throws this): let it through.
+      if ((err as { code?: unknown } | null)?.code === "VITEST_PENDING") throw err;
+      throw new AcceptanceTestError({
+        step: { index: 0, count: options.steps.length, kind: "pre-check" },
+        binary,
+        reason: `preCheck failed: ${messageOf(err)}`,
+        cause: err,
+      });
+    }
+  }
   const keep = options.keep ?? /^(1|true)$/i.test(process.env.TSVIDER_ACC_KEEP ?? "");
   const root = await mkdtemp(join(tmpdir(), "tsvider-acc-"));
   const dir = join(root, "work");
@@ -533,9 +614,34 @@ class Harness {
   async finalDestroy(): Promise<void> {
     if (!this.#work || this.#config === undefined) return;
     const statePath = join(this.dir, STATE_FILE);
-    // Nothing to destroy: skip it, as the config may not even plan (a step expected to fail).
-    if (resourcesIn(await readState(statePath)).length === 0) return;
     this.#step = { index: this.#count + 1, count: this.#count, kind: "final destroy" };
+    let last: ShownState = {};
+    if (this.options.checkDestroy && existsSync(statePath)) {
+      try {
+        last = await this.#showState();
+      } catch (err) {
+        if (err instanceof StepFailed) throw this.#error(err.reason, err.result);
+        throw err;
+      }
+    }
+    // Nothing to destroy: skip it, as the config may not even plan (a step expected to fail).
+    if (resourcesIn(await readState(statePath)).length > 0) await this.#destroyAll(statePath);
+    if (this.options.checkDestroy) {
+      const resources = allResources(last).filter((r) => r.mode === "managed");
+      try {
+        await this.options.checkDestroy({
+          resources,
+          dir: this.dir,
+          binary: this.binary,
+          env: { ...process.env, ...this.options.env },
+        });
+      } catch (err) {
+        throw this.#error(`checkDestroy failed: ${messageOf(err)}`, undefined, err);
+      }
+    }
+  }
+
+  async #destroyAll(statePath: string): Promise<void> {
     // A last step that expected an error may have left a config that does not even plan: the
     // destroy uses the last one a step succeeded with.
     if (this.#lastGoodConfig !== undefined && this.#lastGoodConfig !== this.#config) {
@@ -618,12 +724,12 @@ class Harness {
 
   async #showState(): Promise<ShownState> {
     const result = await this.#command(["show", "-json"], "show -json failed");
-    return JSON.parse(result.stdout) as ShownState;
+    return parseExactJson(result.stdout) as ShownState;
   }
 
   async #showPlan(file: string): Promise<ShownPlan> {
     const result = await this.#command(["show", "-json", file], "show -json of the plan failed");
-    return JSON.parse(result.stdout) as ShownPlan;
+    return parseExactJson(result.stdout) as ShownPlan;
   }
 
   async #planChecks(checks: readonly PlanCheck[] | undefined, file: string, phase: string): Promise<void> {
@@ -716,9 +822,9 @@ export function compareValues(
   for (const key of keys) {
     const a = left.get(key);
     const b = right.get(key);
-    if (!isDeepStrictEqual(a, b)) {
+    if (!exactEqual(a, b)) {
       differences.push(
-        `  ${key}: state ${JSON.stringify(a) ?? "(none)"}, imported ${JSON.stringify(b) ?? "(none)"}`,
+        `  ${key}: state ${exactJsonText(a) ?? "(none)"}, imported ${exactJsonText(b) ?? "(none)"}`,
       );
     }
   }
@@ -731,6 +837,7 @@ function flatten(value: Record<string, unknown>): Map<string, unknown> {
     if (
       v !== null &&
       typeof v === "object" &&
+      !(v instanceof ExactNumber) &&
       (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0)
     ) {
       for (const [k, child] of Object.entries(v)) walk(child, prefix ? `${prefix}.${k}` : k);

@@ -2,13 +2,16 @@
 export {
   type Expected,
   type ExpectedAction,
+  type Mismatch,
   match,
   type PlanCheck,
   planCheck,
   type StateCheck,
   stateCheck,
+  UNKNOWN_VALUE,
   type ValueMatcher,
 } from "./checks.js";
+export { compareValue, type ValueComparison } from "./compare-value.js";
 export {
   type AcceptanceFailure,
   AcceptanceTestError,
@@ -16,12 +19,15 @@ export {
   type StepKind,
   type StepLabel,
 } from "./errors.js";
+export { ExactNumber, type ExactNumeric, parseExactJson } from "./exact-json.js";
 export {
   type AcceptanceStep,
   type AcceptanceTestOptions,
   type AcceptanceTestResult,
   acceptanceTest,
+  type CheckDestroyContext,
   type ImportStateStep,
+  type PreCheckContext,
   type StepContext,
 } from "./harness.js";
 export type {
@@ -35,3 +41,9 @@ export type {
   ShownResourceChange,
   ShownState,
 } from "./json.js";
+export { type RandomNameOptions, randomName } from "./random-name.js";
+export {
+  type AcceptanceRequirements,
+  OPT_IN_VARIABLE,
+  unmetRequirements,
+} from "./requirements.js";

@@ -9,6 +9,7 @@ import type { AttributePath } from "../attribute-path.js";
 import type { DataSource } from "../data-source.js";
 import type { DeferralReason } from "../deferral.js";
 import { type Diagnostic, Diagnostics } from "../diagnostics.js";
+import { rememberSecrets } from "../internal/log-values.js";
 import type { Provider } from "../provider.js";
 import type { Resource } from "../resource.js";
 import { applyResourceChange } from "../server/apply-resource-change.js";
@@ -31,6 +32,7 @@ import type { JsonValue } from "../state-upgrade.js";
 import type { ObjectValue } from "../values/object-value.js";
 import { type ActionTestKit, actionTestKit } from "./action.js";
 import { type EphemeralTestKit, ephemeralTestKit } from "./ephemeral.js";
+import { scopedLikeRpcs } from "./host-scope.js";
 import { identityInput, identityOutput } from "./identity-values.js";
 import { type LifecycleResult, type LifecycleSteps, runLifecycle } from "./lifecycle.js";
 import { type ListTestKit, listTestKit } from "./list.js";
@@ -318,6 +320,8 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
         );
         return kept();
       }
+      // What ApplyResourceChange carries from the host, whose secrets its diagnostics mask.
+      for (const sent of [plan.prior, plan.planned, plan.config]) rememberSecrets(resource.schema, sent);
       await ensureConfigured(diagnostics);
       const providerMeta = meta(diagnostics);
       if (providerMeta === undefined) return kept();
@@ -504,7 +508,7 @@ export function testProvider(provider: Provider, options: TestProviderOptions = 
     stateStores: stateStoreTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
     lists: listTestKit(server, (diagnostics) => ensureConfigured(diagnostics)),
   };
-  return kit;
+  return scopedLikeRpcs(kit);
 }
 
 /** JSON text with exact numbers: bigints and Decimals written as the numbers they are. */

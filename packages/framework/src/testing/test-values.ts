@@ -4,6 +4,7 @@
 // holds (action.ts, ephemeral.ts, list.ts, state-store.ts) and identities (identity-values.ts).
 import type { CtyType, CtyValue } from "@tsvider/cty";
 import type { Diagnostic, Diagnostics } from "../diagnostics.js";
+import { rememberSecrets } from "../internal/log-values.js";
 import { decodeDynamic, encodeDynamic } from "../protocol/wire.js";
 import type { Resource } from "../resource.js";
 import { completeObject } from "../values/complete.js";
@@ -21,7 +22,10 @@ export function input(
   what: string,
 ): ObjectValue | undefined {
   const complete = completeObject(schema, values, `the ${what} given`, diagnostics);
-  return complete && overWire(complete, type, diagnostics, what);
+  const sent = complete && overWire(complete, type, diagnostics, what);
+  // As the wire's decoding does: the call masks these secrets where the server masks them.
+  rememberSecrets(schema, sent);
+  return sent;
 }
 
 /**
