@@ -56,6 +56,12 @@ export interface ActionDefinition<S extends Schema = Schema, P = unknown> {
 
 /** A checked action definition, ready for defineProvider. */
 export interface Action<S extends Schema = Schema, P = unknown> extends ActionDefinition<S, P> {
+  /**
+   * Phantom, never set: the `providerData` its handlers expect. First of the members, so that
+   * listing it in a provider whose `configure` returns another type is reported by this name,
+   * in a few lines (the comparison stops at the first member that differs).
+   */
+  __providerData?(data: P): void;
   readonly kind: "action";
   readonly valueType: cty.ObjectType;
 }

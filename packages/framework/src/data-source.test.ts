@@ -27,6 +27,7 @@ describe("defineDataSource checks the definition at start-up", () => {
     expect(() =>
       defineDataSource({
         typeName: "x_a",
+        // @ts-expect-error A type error too (attributes.ts); the start-up check is tested here.
         schema: { a: attr.string({ required: true, computed: true }) },
         read,
       }),

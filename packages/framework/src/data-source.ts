@@ -9,6 +9,7 @@ import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js"
 import { rememberOrigin } from "./internal/origin.js";
 import type { ProviderMetaAccess } from "./provider-meta.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
+import type { ExactResult } from "./schema/exact.js";
 import { impliedType } from "./schema/implied-type.js";
 import type { Config, Returned, State, ValidationConfig } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
@@ -25,7 +26,16 @@ export interface DataSourceContext<P = unknown> {
   readonly log: Logger;
 }
 
-export interface DataSourceDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {
+/**
+ * `R` is what `read` returns: left out, what the schema allows; `defineDataSource` infers it
+ * from `read` to refuse attributes the schema lacks.
+ */
+export interface DataSourceDefinition<
+  S extends Schema = Schema,
+  P = unknown,
+  M extends Schema = Schema,
+  R = DataSourceResult<S>,
+> {
   /** The data source type name, prefixed with the provider name: `mycloud_image`. */
   readonly typeName: string;
   readonly schema: S;
@@ -40,12 +50,21 @@ export interface DataSourceDefinition<S extends Schema = Schema, P = unknown, M 
    */
   read(
     ctx: DataSourceContext<P> & ProviderMetaAccess<M> & DeferralAccess & { readonly config: Config<S> },
-  ): Promise<Returned<State<S>> | Deferred>;
+  ): R;
 }
+
+/** What a data source's `read` may return. */
+export type DataSourceResult<S extends Schema> = Promise<Returned<State<S>> | Deferred>;
 
 /** A checked data source definition, ready for defineProvider. */
 export interface DataSource<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
   extends DataSourceDefinition<S, P, M> {
+  /**
+   * Phantom, never set: the `providerData` its handlers expect. First of the members, so that
+   * listing it in a provider whose `configure` returns another type is reported by this name,
+   * in a few lines (the comparison stops at the first member that differs).
+   */
+  __providerData?(data: P): void;
   readonly kind: "data source";
   readonly valueType: cty.ObjectType;
 }
@@ -59,8 +78,14 @@ const typeNamePattern = /^[a-z][a-z0-9_]*$/;
 const planOnlyOptions = ["requiresReplace"] as const;
 
 /** Defines a data source. Throws FrameworkConfigurationError when the definition is unusable. */
-export function defineDataSource<const S extends Schema, P = unknown, M extends Schema = Schema>(
-  definition: DataSourceDefinition<S, P, M>,
+export function defineDataSource<
+  const S extends Schema,
+  P = unknown,
+  M extends Schema = Schema,
+  // What read returns, inferred whole from its body and held to the schema (schema/exact.ts).
+  R extends DataSourceResult<S> = DataSourceResult<S>,
+>(
+  definition: DataSourceDefinition<S, P, M, ExactResult<DataSourceResult<S>, R, Deferred>>,
 ): DataSource<S, P, M> {
   const name = definition.typeName;
   if (typeof name !== "string" || !typeNamePattern.test(name)) {
@@ -80,7 +105,9 @@ export function defineDataSource<const S extends Schema, P = unknown, M extends 
   checkSchema(`data source ${name}`, definition.schema, { reservedNames: reservedResourceNames });
   checkNothingPlanned(name, definition.schema);
   const dataSource: DataSource<S, P, M> = Object.freeze({
-    ...definition,
+    // The parameter's type held read's result to the schema; a DataSource's read is typed to
+    // return what the schema allows.
+    ...(definition as DataSourceDefinition<S, P, M>),
     kind: "data source",
     valueType: impliedType(definition.schema),
   });

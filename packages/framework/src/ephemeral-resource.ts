@@ -10,6 +10,7 @@ import { type Diagnostics, FrameworkConfigurationError } from "./diagnostics.js"
 import { rememberOrigin } from "./internal/origin.js";
 import type { PrivateData, PrivateStateMarker } from "./private-state.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
+import type { ExactResult } from "./schema/exact.js";
 import { impliedType } from "./schema/implied-type.js";
 import type { Config, Returned, State, ValidationConfig } from "./schema/infer.js";
 import type { Schema } from "./schema/schema.js";
@@ -36,16 +37,26 @@ export interface EphemeralOpenResult<S extends Schema, V extends PrivateData> {
   readonly renewAt?: Date;
 }
 
+/** What an ephemeral resource's `open` may return. */
+export type EphemeralOpenReturn<S extends Schema, V extends PrivateData> = Promise<
+  EphemeralOpenResult<S, V> | Deferred
+>;
+
 /** What `renew` answers: the new private data (unchanged when omitted) and the next renewal. */
 export interface EphemeralRenewResult<V extends PrivateData> {
   readonly private?: V | null;
   readonly renewAt?: Date;
 }
 
+/**
+ * `R` is what `open` returns: left out, what the schema allows; `defineEphemeralResource`
+ * infers it from `open` to refuse attributes the schema lacks.
+ */
 export interface EphemeralResourceDefinition<
   S extends Schema = Schema,
   P = unknown,
   V extends PrivateData = PrivateData,
+  R = EphemeralOpenReturn<S, V>,
 > {
   /** The type name, prefixed with the provider name: `mycloud_token`. */
   readonly typeName: string;
@@ -62,9 +73,7 @@ export interface EphemeralResourceDefinition<
     ctx: EphemeralResourceContext<P> & { readonly config: ValidationConfig<S> },
   ): void | Promise<void>;
   /** Opens the resource for a wholly known configuration. */
-  open(
-    ctx: EphemeralResourceContext<P> & DeferralAccess & { readonly config: Config<S> },
-  ): Promise<EphemeralOpenResult<S, V> | Deferred>;
+  open(ctx: EphemeralResourceContext<P> & DeferralAccess & { readonly config: Config<S> }): R;
   /** Extends the resource once `renewAt` has passed; needed when `open` sets `renewAt`. */
   renew?(
     ctx: EphemeralResourceContext<P> & { readonly private: V | null },
@@ -80,6 +89,12 @@ export interface EphemeralResource<
   P = unknown,
   V extends PrivateData = PrivateData,
 > extends EphemeralResourceDefinition<S, P, V> {
+  /**
+   * Phantom, never set: the `providerData` its handlers expect. First of the members, so that
+   * listing it in a provider whose `configure` returns another type is reported by this name,
+   * in a few lines (the comparison stops at the first member that differs).
+   */
+  __providerData?(data: P): void;
   readonly kind: "ephemeral resource";
   readonly valueType: cty.ObjectType;
 }
@@ -91,7 +106,11 @@ export function defineEphemeralResource<
   const S extends Schema,
   P = unknown,
   V extends PrivateData = PrivateData,
->(definition: EphemeralResourceDefinition<S, P, V>): EphemeralResource<S, P, V> {
+  // What open returns, inferred whole from its body and held to the schema (schema/exact.ts).
+  R extends EphemeralOpenReturn<S, V> = EphemeralOpenReturn<S, V>,
+>(
+  definition: EphemeralResourceDefinition<S, P, V, ExactResult<EphemeralOpenReturn<S, V>, R, Deferred>>,
+): EphemeralResource<S, P, V> {
   const name = definition.typeName;
   if (typeof name !== "string" || !typeNamePattern.test(name)) {
     throw new FrameworkConfigurationError(`ephemeral resource type name "${String(name)}" is not valid`, {
@@ -117,7 +136,9 @@ export function defineEphemeralResource<
   checkSchema(`ephemeral resource ${name}`, definition.schema, { reservedNames: reservedResourceNames });
   checkNotReplaced(name, definition.schema);
   const resource: EphemeralResource<S, P, V> = Object.freeze({
-    ...definition,
+    // The parameter's type held open's result to the schema; an EphemeralResource's open is
+    // typed to return what the schema allows.
+    ...(definition as EphemeralResourceDefinition<S, P, V>),
     kind: "ephemeral resource",
     valueType: impliedType(definition.schema),
   });

@@ -92,6 +92,7 @@ export {
   privateState,
 } from "./private-state.js";
 export { defineProvider, type Provider, type ProviderDefinition } from "./provider.js";
+export { type ProviderDataComponents, withProviderData } from "./provider-data.js";
 export type { ProviderMetaAccess } from "./provider-meta.js";
 export { defineResource, type Resource, type ResourceContext, type ResourceDefinition } from "./resource.js";
 export {
@@ -113,9 +114,18 @@ export {
   type ListBlockOptions,
   type SingleBlockOptions,
 } from "./schema/blocks.js";
+export {
+  type CustomType,
+  type CustomTypeBase,
+  type CustomTypeContext,
+  type CustomTypeSpec,
+  customType,
+  types,
+} from "./schema/custom-types.js";
 export type { Config, Plan, PlanDraft, Returned, State, ValidationConfig } from "./schema/infer.js";
 export type { AnyAttribute, NestedAttribute, NestedAttributes, NestingMode } from "./schema/nested.js";
 export {
+  type BuiltinModifierName,
   type BuiltinPlanModifier,
   type ModifyPlanResult,
   type PlanModifier,

@@ -109,6 +109,12 @@ export interface ListResourceDefinition<
 /** A checked list resource definition, ready for defineProvider. */
 export interface ListResource<S extends Schema = Schema, R extends AnyResource = AnyResource, P = unknown>
   extends ListResourceDefinition<S, R, P> {
+  /**
+   * Phantom, never set: the `providerData` its handlers expect. First of the members, so that
+   * listing it in a provider whose `configure` returns another type is reported by this name,
+   * in a few lines (the comparison stops at the first member that differs).
+   */
+  __providerData?(data: P): void;
   readonly kind: "list resource";
   /** The listed managed resource's type name, which the `list` block names too. */
   readonly typeName: string;

@@ -41,10 +41,12 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
    * first encrypts, all decrypt (to rotate). At least 16 characters each.
    */
   readonly privateStateSecret?: string | readonly string[];
+  // The lists are NoInfer: P comes from `configure` alone, and each component is held to it,
+  // so one written for another provider's data is a type error at that component.
   // biome-ignore lint/suspicious/noExplicitAny: resources of any schema, sharing this provider's data.
-  readonly resources?: readonly Resource<any, P>[];
+  readonly resources?: readonly Resource<any, NoInfer<P>>[];
   // biome-ignore lint/suspicious/noExplicitAny: data sources of any schema, sharing this provider's data.
-  readonly dataSources?: readonly DataSource<any, P>[];
+  readonly dataSources?: readonly DataSource<any, NoInfer<P>>[];
   /**
    * Provider functions (`defineProviderFunction`), called as `provider::<name>::<function>`.
    * They run without the provider's configuration: Terraform calls them on an instance it
@@ -54,19 +56,19 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   readonly functions?: readonly ProviderFunction<any, any, any>[];
   /** Ephemeral resources (`defineEphemeralResource`): opened for a run, never stored. */
   // biome-ignore lint/suspicious/noExplicitAny: ephemeral resources of any schema and private data.
-  readonly ephemeralResources?: readonly EphemeralResource<any, P, any>[];
+  readonly ephemeralResources?: readonly EphemeralResource<any, NoInfer<P>, any>[];
   /**
    * List resources (`defineListResource`): searches for existing objects of a managed resource,
    * run by `terraform query` for the list blocks of `*.tfquery.hcl` files (Terraform only).
    */
   // biome-ignore lint/suspicious/noExplicitAny: list resources of any schema and resource.
-  readonly listResources?: readonly ListResource<any, any, P>[];
+  readonly listResources?: readonly ListResource<any, any, NoInfer<P>>[];
   /** Actions (`defineAction`): run by `action_trigger` or `terraform apply -invoke` (Terraform only). */
   // biome-ignore lint/suspicious/noExplicitAny: actions of any schema.
-  readonly actions?: readonly Action<any, P>[];
+  readonly actions?: readonly Action<any, NoInfer<P>>[];
   /** State stores (`defineStateStore`): Terraform's state kept by this provider (Terraform only). */
   // biome-ignore lint/suspicious/noExplicitAny: state stores of any schema and store data.
-  readonly stateStores?: readonly StateStore<any, P, any>[];
+  readonly stateStores?: readonly StateStore<any, NoInfer<P>, any>[];
   validateConfig?(ctx: {
     readonly config: ValidationConfig<S>;
     readonly diagnostics: Diagnostics;

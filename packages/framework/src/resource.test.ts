@@ -31,9 +31,11 @@ describe("defineResource checks the definition at start-up", () => {
     expect(bad({ name: attr.string({}) })).toThrowError(
       'resource x_y: attribute "name" is neither required, optional nor computed',
     );
+    // @ts-expect-error A type error too (attributes.ts); the start-up check is tested here.
     expect(bad({ name: attr.string({ required: true, optional: true }) })).toThrowError(
       /attribute "name" is both required and optional/,
     );
+    // @ts-expect-error As above.
     expect(bad({ name: attr.string({ required: true, computed: true }) })).toThrowError(
       /attribute "name" is both required and computed/,
     );

@@ -17,6 +17,7 @@ import { checkMovers, type StateMover } from "./move.js";
 import type { PrivateData, PrivateStateAccess, PrivateStateMarker } from "./private-state.js";
 import type { ProviderMetaAccess } from "./provider-meta.js";
 import { checkSchema, reservedResourceNames } from "./schema/check.js";
+import type { ExactResult } from "./schema/exact.js";
 import { impliedType } from "./schema/implied-type.js";
 import type { Config, Plan, PlanDraft, Returned, State, ValidationConfig } from "./schema/infer.js";
 import { alwaysReplaces, type ModifyPlanReturn } from "./schema/plan-modifiers.js";
@@ -43,7 +44,9 @@ export interface ResourceContext<P = unknown> {
 /**
  * `V` is the type of the private data (see `privateState`). Left out, it is any private data,
  * so `Resource<S>` holds every resource; `defineResource` infers it, as `never` (nothing to
- * store) when the resource declares none.
+ * store) when the resource declares none. `R` is what the handlers return: left out, what the
+ * schema allows; `defineResource` infers it from the handlers to refuse attributes the schema
+ * lacks.
  */
 export interface ResourceDefinition<
   S extends Schema = Schema,
@@ -53,6 +56,7 @@ export interface ResourceDefinition<
   M extends Schema = Schema,
   // biome-ignore lint/suspicious/noExplicitAny: the default admits resources with any identity.
   I extends IdentitySchema = any,
+  R extends HandlerResults = ResourceResults<S>,
 > {
   /** The resource type name, prefixed with the provider name: `mycloud_server`. */
   readonly typeName: string;
@@ -122,17 +126,14 @@ export interface ResourceDefinition<
           }
         | { readonly config: null; readonly plan: null; readonly state: State<S> }
       ),
-  ):
-    | ModifyPlanReturn<Returned<PlanDraft<S>>>
-    | Deferred
-    | Promise<ModifyPlanReturn<Returned<PlanDraft<S>>> | Deferred>;
+  ): R["modifyPlan"];
   /** Creates the object and returns its state: the plan with every unknown filled in. */
   create(
     ctx: ResourceContext<P> &
       PrivateStateAccess<V> &
       IdentityAccess<I> &
       ProviderMetaAccess<M> & { readonly plan: Plan<S>; readonly config: Config<S> },
-  ): Promise<Returned<State<S>>>;
+  ): R["create"];
   /** Returns the object as it is now, or null when it no longer exists. */
   read(
     ctx: ResourceContext<P> &
@@ -140,7 +141,7 @@ export interface ResourceDefinition<
       IdentityAccess<I> &
       DeferralAccess &
       ProviderMetaAccess<M> & { readonly state: State<S> },
-  ): Promise<Returned<State<S>> | null | Deferred>;
+  ): R["read"];
   /** Changes the object in place. Needed unless every configurable attribute requires replacement. */
   update?(
     ctx: ResourceContext<P> &
@@ -151,7 +152,7 @@ export interface ResourceDefinition<
         readonly state: State<S>;
         readonly config: Config<S>;
       },
-  ): Promise<Returned<State<S>>>;
+  ): R["update"];
   delete(
     ctx: ResourceContext<P> &
       IdentityView<I> &
@@ -165,7 +166,7 @@ export interface ResourceDefinition<
    */
   importState?(
     ctx: ResourceContext<P> & PrivateStateAccess<V> & DeferralAccess & ImportRequest<I>,
-  ): Promise<Returned<Partial<State<S>>> | Deferred>;
+  ): R["importState"];
   /**
    * `-generate-config-out` (Terraform with protocol 6.11): the configuration to write for an existing
    * object. `config` is the default, the state without computed-only, write-only and
@@ -174,8 +175,48 @@ export interface ResourceDefinition<
    */
   generateConfig?(
     ctx: ResourceContext<P> & { readonly state: State<S>; readonly config: Config<S> },
-    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that keeps the default returns nothing.
-  ): Returned<Config<S>> | void | Promise<Returned<Config<S>> | void>;
+  ): R["generateConfig"];
+}
+
+/**
+ * What each handler of a resource of schema `S` may return. defineResource infers what the
+ * handlers do return, each within these, and holds it to the schema (schema/exact.ts).
+ */
+export interface ResourceResults<S extends Schema = Schema> {
+  readonly modifyPlan:
+    | ModifyPlanReturn<Returned<PlanDraft<S>>>
+    | Deferred
+    | Promise<ModifyPlanReturn<Returned<PlanDraft<S>>> | Deferred>;
+  readonly create: Promise<Returned<State<S>>>;
+  readonly read: Promise<Returned<State<S>> | null | Deferred>;
+  readonly update: Promise<Returned<State<S>>>;
+  readonly importState: Promise<Returned<Partial<State<S>>> | Deferred>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that keeps the default returns nothing.
+  readonly generateConfig: Returned<Config<S>> | void | Promise<Returned<Config<S>> | void>;
+}
+
+/** The handlers' results, whatever the schema: what `ResourceDefinition`'s `R` holds. */
+type HandlerResults = { readonly [K in keyof ResourceResults]: unknown };
+
+/**
+ * The results defineResource asks of the handlers, given what each returns: the same, with
+ * each attribute the schema lacks typed as a message (schema/exact.ts).
+ */
+export interface ExactResourceResults<
+  S extends Schema,
+  Planned,
+  Created,
+  Read,
+  Updated,
+  Imported,
+  Generated,
+> {
+  readonly modifyPlan: ExactResult<ResourceResults<S>["modifyPlan"], Planned, Deferred>;
+  readonly create: ExactResult<ResourceResults<S>["create"], Created>;
+  readonly read: ExactResult<ResourceResults<S>["read"], Read, Deferred>;
+  readonly update: ExactResult<ResourceResults<S>["update"], Updated>;
+  readonly importState: ExactResult<ResourceResults<S>["importState"], Imported, Deferred>;
+  readonly generateConfig: ExactResult<ResourceResults<S>["generateConfig"], Generated>;
 }
 
 /** A checked resource definition, ready for defineProvider. */
@@ -188,6 +229,12 @@ export interface Resource<
   // biome-ignore lint/suspicious/noExplicitAny: as ResourceDefinition's.
   I extends IdentitySchema = any,
 > extends ResourceDefinition<S, P, V, M, I> {
+  /**
+   * Phantom, never set: the `providerData` its handlers expect. First of the members, so that
+   * listing it in a provider whose `configure` returns another type is reported by this name,
+   * in a few lines (the comparison stops at the first member that differs).
+   */
+  __providerData?(data: P): void;
   readonly kind: "resource";
   readonly valueType: cty.ObjectType;
   /** The identity object's type (from `identity.schema`); undefined without identity. */
@@ -203,7 +250,25 @@ export function defineResource<
   V extends PrivateData = never,
   M extends Schema = Schema,
   const I extends IdentitySchema = never,
->(definition: ResourceDefinition<S, P, V, M, I>): Resource<S, P, V, M, I> {
+  // What each handler returns, inferred whole from its body (every return statement at once),
+  // within what the schema allows, then held to the schema by ExactResult, which types each
+  // attribute the schema lacks as a message (schema/exact.ts).
+  Planned extends ResourceResults<S>["modifyPlan"] = ResourceResults<S>["modifyPlan"],
+  Created extends ResourceResults<S>["create"] = ResourceResults<S>["create"],
+  Read extends ResourceResults<S>["read"] = ResourceResults<S>["read"],
+  Updated extends ResourceResults<S>["update"] = ResourceResults<S>["update"],
+  Imported extends ResourceResults<S>["importState"] = ResourceResults<S>["importState"],
+  Generated extends ResourceResults<S>["generateConfig"] = ResourceResults<S>["generateConfig"],
+>(
+  definition: ResourceDefinition<
+    S,
+    P,
+    V,
+    M,
+    I,
+    ExactResourceResults<S, Planned, Created, Read, Updated, Imported, Generated>
+  >,
+): Resource<S, P, V, M, I> {
   const name = definition.typeName;
   if (!typeNamePattern.test(name)) {
     throw new FrameworkConfigurationError(`resource type name "${name}" is not valid`, {
@@ -239,7 +304,9 @@ export function defineResource<
     }
   }
   const resource: Resource<S, P, V, M, I> = Object.freeze({
-    ...definition,
+    // The parameter's type held the handlers' results to the schema; a Resource's handlers are
+    // typed to return what the schema allows.
+    ...(definition as ResourceDefinition<S, P, V, M, I>),
     kind: "resource",
     valueType: impliedType(definition.schema),
     identityType: identityObjectType(definition.identity?.schema),

@@ -2,7 +2,7 @@
 // list, set or map of objects, and whose own attributes carry their own flags (required,
 // computed, sensitive, ...). Config sets them with `=`, unlike blocks.
 import type { Unknown } from "@tsvider/cty";
-import type { Attribute, AttributeOptions } from "./attributes.js";
+import type { Attribute, AttributeOptions, Checked } from "./attributes.js";
 import type { Nest, ValuesOf } from "./infer.js";
 
 export type NestingMode = "single" | "list" | "set" | "map";
@@ -37,12 +37,18 @@ export type NestedOptions<N extends NestingMode, A extends NestedAttributes> = A
 function define<N extends NestingMode>(nesting: N) {
   return <const A extends NestedAttributes, const O extends NestedOptions<N, A>>(
     attributes: A,
-    options: O,
+    // Checked: contradicting flags are type errors at the flag, as attr.*'s (attributes.ts).
+    options: Checked<O>,
     // NoInfer: a schema written where a Schema is expected (defineResource's, or with
     // `satisfies Schema`) must not make TypeScript read A off that wider type while it types
     // the options; validate.each in `validators` infers its element type from A.
   ): NestedAttribute<N, NoInfer<A>, O> =>
-    Object.freeze({ kind: "nested", nesting, attributes: Object.freeze({ ...attributes }), options });
+    Object.freeze({
+      kind: "nested",
+      nesting,
+      attributes: Object.freeze({ ...attributes }),
+      options: options as O,
+    });
 }
 
 /** One object: `attr.singleNested({ size: attr.number({ required: true }) }, { optional: true })`. */

@@ -82,9 +82,10 @@ export type BuiltinModifierName =
  * A modifier the framework provides. It fits an attribute of any type (its request and result
  * are typed `never`, which every attribute's request is assignable to).
  */
-export interface BuiltinPlanModifier {
+export interface BuiltinPlanModifier<N extends BuiltinModifierName = BuiltinModifierName> {
   readonly description: string;
-  readonly builtin: BuiltinModifierName;
+  /** Which built-in it is; the option checks of attributes.ts read it to see `useStateForUnknown()`. */
+  readonly builtin: N;
   modify(request: PlanModifierRequest<never, never>): Returned<never> | Promise<Returned<never>>;
 }
 
@@ -101,13 +102,13 @@ function builtin(
  * option. The framework compares the prior and planned values itself, inside sets too, where
  * the elements' values are compared as a whole.
  */
-export function requiresReplace(): BuiltinPlanModifier {
+export function requiresReplace(): BuiltinPlanModifier<"requiresReplace"> {
   // Handled by the framework's own comparison (plan-values.ts), which sees into sets.
   return builtin(
     "requiresReplace",
     "A change of this attribute destroys the object and creates a new one.",
     () => undefined,
-  );
+  ) as BuiltinPlanModifier<"requiresReplace">;
 }
 
 /**
@@ -130,11 +131,15 @@ export function requiresReplaceIf<T = unknown, P = unknown>(
  * result lets the compiler infer them from where it is used, so `requiresReplaceIf((r) => ...)`
  * gets `r` typed without annotations.
  */
-export type TypedBuiltin<T, P> = Omit<BuiltinPlanModifier, "modify"> & PlanModifierObject<T, P>;
+export type TypedBuiltin<T, P> = Omit<BuiltinPlanModifier<"requiresReplaceIf">, "modify"> &
+  PlanModifierObject<T, P>;
 
-function keepState(nonNull: boolean): BuiltinPlanModifier {
+function keepState<N extends "useStateForUnknown" | "useNonNullStateForUnknown">(
+  name: N,
+): BuiltinPlanModifier<N> {
+  const nonNull = name === "useNonNullStateForUnknown";
   return builtin(
-    nonNull ? "useNonNullStateForUnknown" : "useStateForUnknown",
+    name,
     nonNull
       ? "Once set to a value other than null, this attribute keeps it on update."
       : "Once set, this attribute keeps its value on update.",
@@ -146,7 +151,7 @@ function keepState(nonNull: boolean): BuiltinPlanModifier {
       if (nonNull && request.state === null) return undefined;
       return { plan: request.state };
     },
-  );
+  ) as BuiltinPlanModifier<N>;
 }
 
 /**
@@ -155,8 +160,8 @@ function keepState(nonNull: boolean): BuiltinPlanModifier {
  * "(known after apply)". The prior value is kept even when it is null; an element of a nested
  * attribute or block that config added since has no prior value, and stays unknown.
  */
-export function useStateForUnknown(): BuiltinPlanModifier {
-  return keepState(false);
+export function useStateForUnknown(): BuiltinPlanModifier<"useStateForUnknown"> {
+  return keepState("useStateForUnknown");
 }
 
 /**
@@ -164,8 +169,8 @@ export function useStateForUnknown(): BuiltinPlanModifier {
  * hold as null until the provider first fills it in, such as an attribute added to the schema
  * after the object was created.
  */
-export function useNonNullStateForUnknown(): BuiltinPlanModifier {
-  return keepState(true);
+export function useNonNullStateForUnknown(): BuiltinPlanModifier<"useNonNullStateForUnknown"> {
+  return keepState("useNonNullStateForUnknown");
 }
 
 export function isBuiltinModifier(modifier: unknown): modifier is BuiltinPlanModifier {

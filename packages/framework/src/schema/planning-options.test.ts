@@ -44,6 +44,7 @@ const resource =
 
 describe("defaults are checked at start-up", () => {
   it("need computed, and a managed resource", () => {
+    // @ts-expect-error A type error too (attributes.ts); the start-up check is tested here.
     expect(resource({ a: attr.string({ optional: true, default: "x" }) })).toThrowError(
       'resource x_y: attribute "a" has a default but is not computed',
     );
@@ -64,6 +65,7 @@ describe("defaults are checked at start-up", () => {
     expect(
       wrong(attr.list(t.string, { optional: true, computed: true, default: ["a", 1] as never })),
     ).toThrowError(/does not fit its type at \[1\]/);
+    // @ts-expect-error A type error too (attributes.ts); the start-up check is tested here.
     expect(wrong(attr.int64({ optional: true, computed: true, default: 1.5 }))).toThrowError(
       /has a default that is not valid: "a" must be a whole number/,
     );
@@ -135,6 +137,7 @@ describe("plan modifiers are checked at start-up", () => {
 
   it("refuse what cannot work: keeping state of a value never unknown, in lists, anything in sets", () => {
     expect(
+      // @ts-expect-error A type error too (attributes.ts); the start-up check is tested here.
       resource({ a: attr.string({ optional: true, planModifiers: [useStateForUnknown()] }) }),
     ).toThrowError('resource x_y: attribute "a" has useStateForUnknown() but is not computed');
     expect(

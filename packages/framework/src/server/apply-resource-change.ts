@@ -15,6 +15,7 @@ import { IdentitySlot, identityAfterApply } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkAgainstPlan } from "./result-checks.js";
+import { keepEquivalent } from "./semantic-equality.js";
 
 export async function applyResourceChange(
   server: ProviderServer,
@@ -139,7 +140,9 @@ export async function applyResourceChange(
 
   const completed = completeObject(schema, result, where, diagnostics);
   if (!completed) return failed();
-  const newState = withExactNumbers(schema, planned, withoutWriteOnly(schema, completed));
+  const exact = withExactNumbers(schema, planned, withoutWriteOnly(schema, completed));
+  // A custom-typed value equal to the planned one goes back as planned (semantic-equality.ts).
+  const newState = keepEquivalent(schema, planned, exact, "result", where, diagnostics);
   const checked = checkAgainstPlan(schema, planned, newState, where, diagnostics);
   // The object exists now: its state is kept even when its private data or its identity is
   // wrong (the error says so), with the identity it had.

@@ -17,6 +17,7 @@ import { plannedObject, replacePaths } from "./plan-values.js";
 import type { ProviderServer } from "./provider-server.js";
 import { checkPlanned } from "./result-checks.js";
 import { runPlanModifiers } from "./run-plan-modifiers.js";
+import { keepEquivalent } from "./semantic-equality.js";
 
 export interface PlanResult {
   readonly diagnostics: Diagnostics;
@@ -72,7 +73,16 @@ export async function planResourceChange(
   const creating = prior === null;
   // Defaults come first, so that returning to a default counts as a change and keeping it
   // does not.
-  const proposed = withDefaults(resource.schema, request.proposedNewState, config);
+  // Then a configured custom-typed value equal to the prior one is planned as the prior state
+  // spells it (semantic-equality.ts), so a respelling is no change.
+  const proposed = keepEquivalent(
+    resource.schema,
+    prior,
+    withDefaults(resource.schema, request.proposedNewState, config),
+    "plan",
+    `${resource.typeName} plan`,
+    diagnostics,
+  );
   // On update, computed values may change only when something else does; an unchanged
   // object keeps every prior value, so a no-op plan stays a no-op. Write-only values are in
   // config but never in prior state, so they take no part in the comparison; nor does the

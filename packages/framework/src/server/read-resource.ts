@@ -12,6 +12,7 @@ import { IdentitySlot } from "./identity-slot.js";
 import type { ProviderServer } from "./provider-server.js";
 import { openPrivate, privateAccess } from "./resource-private.js";
 import { checkWhollyKnown } from "./result-checks.js";
+import { keepEquivalent } from "./semantic-equality.js";
 
 /**
  * Refresh: returns the object as it is now, or null when it is gone (Terraform drops it), with
@@ -71,7 +72,9 @@ export async function readResource(
   if (!completed) return kept();
   if (!checkWhollyKnown(resource.schema, completed, where, diagnostics)) return kept();
   // Unchanged float64 values go back exactly as stored, so rounding never reads as drift.
-  const newState = withExactNumbers(resource.schema, state, withoutWriteOnly(resource.schema, completed));
+  const exact = withExactNumbers(resource.schema, state, withoutWriteOnly(resource.schema, completed));
+  // A custom-typed value equal to the stored one keeps the stored spelling (semantic-equality.ts).
+  const newState = keepEquivalent(resource.schema, state, exact, "result", where, diagnostics);
   const newIdentity = identity.result(where, diagnostics, currentIdentity);
   if (newIdentity === undefined) return kept();
   const sealed = slot.bytes(server.privateState, diagnostics);

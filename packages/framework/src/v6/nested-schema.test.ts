@@ -69,7 +69,7 @@ const server = defineResource({
     return {
       ...plan,
       id: `srv-${plan.name}`,
-      boot: { ...plan.boot, id: "boot-disk", ...(mistake === "extra" ? { colour: "red" } : {}) },
+      boot: { ...plan.boot, id: "boot-disk", ...(mistake === "extra" ? ({ colour: "red" } as object) : {}) },
       disks: mistake === "drop" ? (disks?.slice(1) ?? null) : disks,
       labels:
         plan.labels?.map((l) => ({ ...l, value: cty.isUnknown(l.value) ? "default" : l.value })) ?? null,

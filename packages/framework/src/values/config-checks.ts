@@ -7,6 +7,7 @@
 import { type CtyNumber, type CtyValue, Decimal, isRecord, isUnknown, numberText } from "@tsvider/cty";
 import type { Diagnostics } from "../diagnostics.js";
 import type { Block } from "../schema/blocks.js";
+import { customTypeOf } from "../schema/custom-types.js";
 import type { Schema } from "../schema/schema.js";
 import type { ValueType } from "../schema/types.js";
 import { toDouble } from "./author-values.js";
@@ -146,6 +147,8 @@ export function checkValue(
   diagnostics: Diagnostics,
 ): void {
   if (isUnknown(value) || value === null) return;
+  // A custom type (schema/custom-types.ts) checks its values wherever they sit.
+  if (customTypeOf(descriptor)?.validate) checkCustom(descriptor, value, path, diagnostics);
   switch (descriptor.kind) {
     case "int64":
       if (!isInt64(value as CtyNumber)) {
@@ -206,6 +209,28 @@ export function checkValue(
     default:
       return;
   }
+}
+
+function checkCustom(
+  descriptor: ValueType,
+  value: CtyValue,
+  path: WalkPosition,
+  diagnostics: Diagnostics,
+): void {
+  const custom = customTypeOf(descriptor)!;
+  let message: string | undefined;
+  try {
+    message = custom.validate!(value, { path: path.attributePath, pathText: path.text });
+  } catch (err) {
+    diagnostics.addError(
+      `Could not validate "${path.text}"`,
+      `The provider's custom type "${custom.name}" threw while checking the value: ${err instanceof Error ? err.message : String(err)}. This is a bug in the provider: report it to its authors.`,
+      path.attributePath,
+    );
+    return;
+  }
+  if (typeof message === "string")
+    diagnostics.addError(`Invalid ${custom.name}`, message, path.attributePath);
 }
 
 function nullElement(path: WalkPosition, diagnostics: Diagnostics): void {
