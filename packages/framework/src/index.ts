@@ -129,15 +129,38 @@ export {
   type BuiltinPlanModifier,
   type ModifyPlanResult,
   type PlanModifier,
+  type ModifyPlanReturn,
+  type PlanModifierFunction,
+  type PlanModifierObject,
   type PlanModifierRequest,
   type PlanModifierResult,
   requiresReplace,
   requiresReplaceIf,
   useNonNullStateForUnknown,
+  type TypedBuiltin,
   useStateForUnknown,
 } from "./schema/plan-modifiers.js";
 export type { Schema, SchemaEntry } from "./schema/schema.js";
-export { type KnownValue, t, type ValueKind, type ValueType } from "./schema/types.js";
+// The shapes behind `t.*` and the plan modifiers' types are exported as types, so that a
+// provider compiled with declarations (a library of components) can name what it infers from
+// them: TypeScript refuses to write a declaration that reaches a module the package's exports
+// do not list (TS2742).
+export {
+  type CollectionShape,
+  type KnownValue,
+  type ListOf,
+  type MapOf,
+  type ObjectOf,
+  type ObjectShape,
+  type PrimitiveShape,
+  t,
+  type TupleOf,
+  type TupleShape,
+  type Typed,
+  type ValidationValue,
+  type ValueKind,
+  type ValueType,
+} from "./schema/types.js";
 export { type BuiltinValidator, validate } from "./schema/validate.js";
 export type {
   ElementOf,
