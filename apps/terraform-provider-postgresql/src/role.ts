@@ -41,8 +41,8 @@ const schema = {
   }),
   valid_until: attr.custom(types.rfc3339, {
     optional: true,
-    description:
-      "When the role's password stops being valid, an RFC 3339 timestamp (`2030-01-01T00:00:00Z`); unset for never. The same instant written another way (`2030-01-01T02:00:00+02:00`) plans no change.",
+    // The documentation adds the timestamp's form and its equality from types.rfc3339.
+    description: "When the role's password stops being valid; unset for never.",
   }),
   password_wo: attr.string({
     optional: true,

@@ -86,6 +86,74 @@ describe("schemaMarkdown with the provider's schema details", () => {
     );
   });
 
+  it("says a custom type's form after the description and before the default, for a value and for each element", () => {
+    const rfc3339 = {
+      name: "RFC 3339 timestamp",
+      description:
+        "An RFC 3339 timestamp such as `2030-01-01T00:00:00Z`; another spelling of the same instant is no change.",
+    };
+    const typed: BlockJson = {
+      attributes: {
+        expires_at: { type: "string", optional: true, computed: true, description: "When it expires" },
+        addresses: { type: ["list", "string"], optional: true, description: "The addresses." },
+        labels: { type: ["map", "string"], optional: true },
+        documents: { type: ["set", "string"], optional: true },
+        version: { type: "string", optional: true },
+        versions: { type: ["list", "string"], optional: true },
+        host: {
+          nested_type: { nesting_mode: "single", attributes: { at: { type: "string", required: true } } },
+          optional: true,
+        },
+      },
+    };
+    const typedDetails: BlockDetailsJson = {
+      attributes: {
+        expires_at: {
+          custom_type: rfc3339,
+          default: '"2030-01-01T00:00:00Z"',
+          validators: ["Not in the past."],
+          requires_replace: true,
+        },
+        addresses: {
+          element_custom_type: {
+            name: "IP address",
+            description: "An IPv4 or IPv6 address such as `192.0.2.10`; another spelling is no change.",
+          },
+        },
+        labels: {
+          element_custom_type: {
+            name: "case-insensitive string",
+            description: "Text in which letter case does not matter",
+          },
+        },
+        documents: { element_custom_type: { name: "JSON value", description: "JSON text such as `{}`." } },
+        version: { custom_type: { name: "semantic version" } },
+        versions: { element_custom_type: { name: "semantic version" } },
+        host: { attributes: { at: { custom_type: rfc3339 } } },
+      },
+    };
+    const text = schemaMarkdown(typed, { details: typedDetails });
+    expect(text).toContain(
+      "- `expires_at` (String) When it expires. An RFC 3339 timestamp such as `2030-01-01T00:00:00Z`; another spelling of the same instant is no change. " +
+        'Defaults to `"2030-01-01T00:00:00Z"`. Not in the past. Changing this forces a new resource.\n',
+    );
+    expect(text).toContain(
+      "- `addresses` (List of String) The addresses. Each element is an IPv4 or IPv6 address such as `192.0.2.10`; another spelling is no change.\n",
+    );
+    // A map's elements are its values; a description gets its final stop.
+    expect(text).toContain(
+      "- `labels` (Map of String) Each value is text in which letter case does not matter.\n",
+    );
+    // An acronym keeps its capitals.
+    expect(text).toContain("- `documents` (Set of String) Each element is JSON text such as `{}`.\n");
+    // A type the author did not describe is named.
+    expect(text).toContain("- `version` (String) Format: semantic version.\n");
+    expect(text).toContain("- `versions` (List of String) Format of each element: semantic version.\n");
+    // The last line of the section: nothing follows it.
+    expect(text.endsWith(`- \`at\` (String) ${rfc3339.description}`)).toBe(true);
+    expect(schemaMarkdown(typed)).toContain("- `expires_at` (String) When it expires\n");
+  });
+
   it("says only what the schema says without details, and keeps state out of the sensitive note when asked", () => {
     const plain = schemaMarkdown(block);
     expect(plain).toContain("- `name` (String) The name\n");

@@ -2,10 +2,16 @@
 // Optional and Read-Only groups, names in alphabetical order, nested blocks and nested
 // attributes each under "### Nested Schema for `path`" with an anchor the parent links to), so a
 // page reads the same whichever tool made it and practitioners find what they are used to.
-// Each entry then says more than tfplugindocs does: after the description, the default, what
+// Each entry then says more than tfplugindocs does: after the description, the custom type
+// whose form the value has (a string the provider reads as a timestamp, an address), the default, what
 // the validators require, whether a change forces a new resource (from the provider's schema
 // details, see ../schema/details.ts), and what sensitive and write-only mean for the value.
-import type { AttributeDetailsJson, BlockDetailsJson, BlockTypeDetailsJson } from "../schema/details.js";
+import type {
+  AttributeDetailsJson,
+  BlockDetailsJson,
+  BlockTypeDetailsJson,
+  CustomTypeDetailsJson,
+} from "../schema/details.js";
 import type {
   AttributeJson,
   BlockJson,
@@ -246,6 +252,24 @@ function code(text: string): string {
   return text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``;
 }
 
+/**
+ * What a custom type accepts, as the attribute's own value (`within` undefined) or as each
+ * element of its collection: the type's description, or its name when it has none.
+ */
+function customTypeNote(type: CustomTypeDetailsJson, within: "element" | "value" | undefined): string {
+  const description = type.description?.trim() ?? "";
+  if (description === "") {
+    return within === undefined ? `Format: ${type.name}.` : `Format of each ${within}: ${type.name}.`;
+  }
+  if (within === undefined) return sentence(description);
+  // "An IP address ..." reads "Each element is an IP address ..."; "JSON text" and "IPv4" keep
+  // their capitals, which a second capital letter tells apart.
+  const lowered = /^[A-Z][^A-Z]/.test(description)
+    ? description.charAt(0).toLowerCase() + description.slice(1)
+    : description;
+  return sentence(`Each ${within} is ${lowered}`);
+}
+
 /** The sentences an attribute's entry adds after its description. */
 function attributeNotes(
   attribute: AttributeJson,
@@ -253,6 +277,11 @@ function attributeNotes(
   stored: boolean,
 ): string[] {
   const notes: string[] = [];
+  if (details?.custom_type !== undefined) notes.push(customTypeNote(details.custom_type, undefined));
+  if (details?.element_custom_type !== undefined) {
+    const kind = Array.isArray(attribute.type) && attribute.type[0] === "map" ? "value" : "element";
+    notes.push(customTypeNote(details.element_custom_type, kind));
+  }
   if (details?.default !== undefined) notes.push(`Defaults to ${code(details.default)}.`);
   for (const validator of details?.validators ?? []) notes.push(sentence(validator));
   if (details?.requires_replace === true) notes.push("Changing this forces a new resource.");

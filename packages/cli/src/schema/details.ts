@@ -1,4 +1,4 @@
-// What a tsvider provider says about its schema beyond `providers schema -json`: defaults, the
+// What a tsvider provider says about its schema beyond `providers schema -json`: custom types, defaults, the
 // validators that describe themselves, replacement and importability. The provider writes it
 // when started with TSVIDER_SCHEMA_DETAILS_FILE (packages/framework/src/server/schema-details.ts
 // writes it; keep the two in step); `tsvider docs` shows it on each page. A provider built with
@@ -36,7 +36,19 @@ export interface BlockTypeDetailsJson extends BlockDetailsJson {
   readonly validators?: readonly string[];
 }
 
+/** A custom type: a string, number or bool of a particular form that the provider checks. */
+export interface CustomTypeDetailsJson {
+  /** The type's name: "RFC 3339 timestamp". */
+  readonly name: string;
+  /** One sentence on what a value looks like and when two are the same, when the type has one. */
+  readonly description?: string;
+}
+
 export interface AttributeDetailsJson {
+  /** The attribute's value is of a custom type, which the schema shows as its base type. */
+  readonly custom_type?: CustomTypeDetailsJson;
+  /** Each element of the attribute's list, set or map is of a custom type. */
+  readonly element_custom_type?: CustomTypeDetailsJson;
   /** The default as cty JSON text. */
   readonly default?: string;
   /** What the attribute's validators require, each a sentence or a phrase. */

@@ -30,6 +30,13 @@ export interface CustomTypeSpec<T> {
   /** The type's name in messages: "RFC 3339 timestamp" gives the summary "Invalid RFC 3339 timestamp". */
   readonly name: string;
   /**
+   * What a value of the type looks like and when two values are the same, in one sentence for
+   * the provider's documentation: `tsvider docs` shows it on every attribute of this type
+   * ("An RFC 3339 timestamp such as `2030-01-01T00:00:00Z`; another spelling of the same
+   * instant is no change."). Without it the pages show the type's name.
+   */
+  readonly description?: string;
+  /**
    * Checks a configured value (known, never null) when Terraform validates config, wherever a
    * value of this type sits; a returned message is an error at the value's path. Say what was
    * wrong and what to write: `"${ctx.pathText}" must be ...; it is "...".`
@@ -80,6 +87,11 @@ export function customType<const B extends CustomTypeBase>(
       'customType needs a name, which messages show: customType({ base: t.string, name: "semantic version", ... }).',
     );
   }
+  if (spec.description !== undefined && typeof spec.description !== "string") {
+    throw new TypeError(
+      `customType "${spec.name}": description must be a string, one sentence the provider's documentation shows for the type.`,
+    );
+  }
   for (const key of ["validate", "equal"] as const) {
     if (spec[key] !== undefined && typeof spec[key] !== "function") {
       throw new TypeError(
@@ -89,6 +101,7 @@ export function customType<const B extends CustomTypeBase>(
   }
   const custom: CustomTypeSpec<BaseValue<B>> = Object.freeze({
     name: spec.name,
+    ...(spec.description?.trim() ? { description: spec.description.trim() } : {}),
     ...(spec.validate ? { validate: spec.validate } : {}),
     ...(spec.equal ? { equal: spec.equal } : {}),
   });
@@ -288,12 +301,14 @@ function samePrefix(a: string, b: string): boolean {
 
 function stringType(
   name: string,
+  description: string,
   check: BuiltinValidator<string> | ((value: string, ctx: CustomTypeContext) => string | undefined),
   equal: (prior: string, proposed: string) => boolean,
 ): CustomType<string> {
   return customType({
     base: t.string,
     name,
+    description,
     validate: typeof check === "function" ? check : formatCheck(check),
     equal,
   });
@@ -326,20 +341,61 @@ const jsonCheck = (value: string, ctx: CustomTypeContext): string | undefined =>
  * - `caseInsensitive`: any string; equal when the two differ only in letter case.
  */
 export const types = {
-  rfc3339: stringType("RFC 3339 timestamp", validate.rfc3339(), sameInstant),
-  json: stringType("JSON value", jsonCheck, (a, b) => {
-    const x = canonicalJson(a);
-    return x !== undefined && x === canonicalJson(b);
-  }),
-  ip: stringType("IP address", validate.ip(), sameAddress),
-  ipv4: stringType("IPv4 address", validate.ip({ version: 4 }), sameAddress),
-  ipv6: stringType("IPv6 address", validate.ip({ version: 6 }), sameAddress),
-  cidr: stringType("CIDR prefix", validate.cidr(), samePrefix),
-  ipv4Cidr: stringType("IPv4 CIDR prefix", validate.cidr({ version: 4 }), samePrefix),
-  ipv6Cidr: stringType("IPv6 CIDR prefix", validate.cidr({ version: 6 }), samePrefix),
+  rfc3339: stringType(
+    "RFC 3339 timestamp",
+    "An RFC 3339 timestamp such as `2030-01-01T00:00:00Z`; another spelling of the same instant is no change.",
+    validate.rfc3339(),
+    sameInstant,
+  ),
+  json: stringType(
+    "JSON value",
+    'JSON text such as `{"a": 1}` (what `jsonencode()` gives); other whitespace, another order of object members or another spelling of a number is no change.',
+    jsonCheck,
+    (a, b) => {
+      const x = canonicalJson(a);
+      return x !== undefined && x === canonicalJson(b);
+    },
+  ),
+  ip: stringType(
+    "IP address",
+    "An IPv4 or IPv6 address such as `192.0.2.10` or `2001:db8::1`; another spelling of the same address is no change.",
+    validate.ip(),
+    sameAddress,
+  ),
+  ipv4: stringType(
+    "IPv4 address",
+    "An IPv4 address in dotted decimal such as `192.0.2.10`.",
+    validate.ip({ version: 4 }),
+    sameAddress,
+  ),
+  ipv6: stringType(
+    "IPv6 address",
+    "An IPv6 address such as `2001:db8::1`; another spelling of the same address is no change.",
+    validate.ip({ version: 6 }),
+    sameAddress,
+  ),
+  cidr: stringType(
+    "CIDR prefix",
+    "An IPv4 or IPv6 CIDR prefix with no bits set after the prefix length, such as `10.0.0.0/16` or `2001:db8::/32`; another spelling of the same prefix is no change.",
+    validate.cidr(),
+    samePrefix,
+  ),
+  ipv4Cidr: stringType(
+    "IPv4 CIDR prefix",
+    "An IPv4 CIDR prefix with no bits set after the prefix length, such as `10.0.0.0/16`.",
+    validate.cidr({ version: 4 }),
+    samePrefix,
+  ),
+  ipv6Cidr: stringType(
+    "IPv6 CIDR prefix",
+    "An IPv6 CIDR prefix with no bits set after the prefix length, such as `2001:db8::/32`; another spelling of the same prefix is no change.",
+    validate.cidr({ version: 6 }),
+    samePrefix,
+  ),
   caseInsensitive: customType({
     base: t.string,
     name: "case-insensitive string",
+    description: "Text in which letter case does not matter: a change of case only is no change.",
     equal: (a, b) => a.toLowerCase() === b.toLowerCase(),
   }),
 } as const;

@@ -9,6 +9,14 @@
 // During validation any configured value may still be Unknown (it may depend on another
 // resource), at any depth; by the time create or update runs, config values are known.
 //
+// One exception, in the plan create and update get: a top-level attribute with a `default`
+// is T. Its plan is config's value, known by then, or the default, which is a known value
+// that is not null (schema/defaults.ts refuses null, functions and Unknown); planning refuses
+// a plan modifier or modifyPlan that makes it null or unknown while its config is known
+// (server/planned-defaults.ts), and Terraform applies only once config is wholly known.
+// Inside nested attributes and blocks it keeps the table's type: a nested attribute's own
+// default, or a computed parent's prior value, may leave an inner attribute null there.
+//
 // Blocks are never null or unknown outside validation: a list or set block is an array of its
 // objects (empty when absent), a map block a record of them, a group block one object, and a
 // single block one object or null (never null with `minItems: 1`).
@@ -19,7 +27,19 @@ import type { Schema } from "./schema.js";
 
 // "planning" is the plan while it is being made (modifyPlan, plan modifiers): config values
 // may still be unknown there too, so every attribute that is not write-only may be Unknown.
-type Mode = "config" | "validation" | "plan" | "state" | "planning";
+// "apply" is the top level of the plan create and update get, where an attribute with a
+// default is known; below the top level it is "plan".
+type Mode = "config" | "validation" | "plan" | "apply" | "state" | "planning";
+
+/** The mode of the values inside a nested attribute or block. */
+type Inner<M extends Mode> = M extends "apply" ? "plan" : M;
+
+/**
+ * Whether the attribute has a default: a value that is neither undefined nor null (a default
+ * of undefined is no default at run time; schema/defaults.ts refuses null).
+ */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is exactly "any value but null and undefined".
+type HasDefault<A> = A extends { readonly options: { readonly default: {} } } ? true : false;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -28,7 +48,7 @@ type Flag<A, K extends string> = A extends { readonly options: { readonly [P in 
 /** The value of an attribute when it is known and not null. */
 type KnownOf<A, M extends Mode> =
   A extends NestedAttribute<infer N, infer Attributes>
-    ? Nest<N, ValuesOf<Attributes, M>>
+    ? Nest<N, ValuesOf<Attributes, Inner<M>>>
     : M extends "validation" | "planning"
       ? A extends { readonly __validation?: infer V }
         ? V
@@ -52,11 +72,17 @@ type AttributeValue<A, M extends Mode> = M extends "config"
         ? KnownOf<A, M> | (Flag<A, "required"> extends true ? never : null) | Unknown
         : Flag<A, "required"> extends true
           ? KnownOf<A, M>
-          : M extends "plan"
-            ? Flag<A, "computed"> extends true
-              ? KnownOf<A, M> | null | Unknown
-              : KnownOf<A, M> | null
-            : KnownOf<A, M> | null;
+          : M extends "apply"
+            ? HasDefault<A> extends true
+              ? KnownOf<A, M>
+              : Flag<A, "computed"> extends true
+                ? KnownOf<A, M> | null | Unknown
+                : KnownOf<A, M> | null
+            : M extends "plan"
+              ? Flag<A, "computed"> extends true
+                ? KnownOf<A, M> | null | Unknown
+                : KnownOf<A, M> | null
+              : KnownOf<A, M> | null;
 
 type ConfigSlot<A, T> =
   Flag<A, "required"> extends true ? T : Flag<A, "optional"> extends true ? T | null : null;
@@ -65,14 +91,14 @@ type BlockValue<B, M extends Mode> =
   B extends Block<infer N, infer S, infer O>
     ?
         | (N extends "list" | "set"
-            ? ValuesOf<S, M>[]
+            ? ValuesOf<S, Inner<M>>[]
             : N extends "map"
-              ? Record<string, ValuesOf<S, M>>
+              ? Record<string, ValuesOf<S, Inner<M>>>
               : N extends "group"
-                ? ValuesOf<S, M>
+                ? ValuesOf<S, Inner<M>>
                 : O extends { readonly minItems: 1 }
-                  ? ValuesOf<S, M>
-                  : ValuesOf<S, M> | null)
+                  ? ValuesOf<S, Inner<M>>
+                  : ValuesOf<S, Inner<M>> | null)
         | (M extends "validation" | "planning" ? Unknown : never)
     : never;
 
@@ -85,8 +111,11 @@ export type ValuesOf<S, M extends Mode> = Simplify<{
 export type Config<S extends Schema> = ValuesOf<S, "config">;
 /** Config as validation sees it: any configured value may still be unknown, at any depth. */
 export type ValidationConfig<S extends Schema> = ValuesOf<S, "validation">;
-/** The planned state: computed values that are not known yet are Unknown. */
-export type Plan<S extends Schema> = ValuesOf<S, "plan">;
+/**
+ * The planned state, as create and update get it: computed values that are not known yet are
+ * Unknown, except a top-level attribute with a default, which is known and not null.
+ */
+export type Plan<S extends Schema> = ValuesOf<S, "apply">;
 /**
  * The plan while it is being made (modifyPlan): config values may still be unknown, as may
  * anything computed.

@@ -14,6 +14,7 @@ import { type DeferralRequest, DeferralSlot, providerDeferral } from "./deferral
 import { modifyDestroyPlan, modifyPlan } from "./modify-plan.js";
 import { withDefaults } from "./plan-defaults.js";
 import { plannedObject, replacePaths } from "./plan-values.js";
+import { checkPlannedDefaults } from "./planned-defaults.js";
 import type { ProviderServer } from "./provider-server.js";
 import { checkPlanned } from "./result-checks.js";
 import { runPlanModifiers } from "./run-plan-modifiers.js";
@@ -120,6 +121,9 @@ export async function planResourceChange(
         ...final.requiresReplace,
       ]);
   checkPlanned(resource.schema, prior, config, planned, `${resource.typeName} plan`, diagnostics);
+  if (planned !== null) {
+    checkPlannedDefaults(resource.schema, config, planned, `${resource.typeName} plan`, diagnostics);
+  }
   return { diagnostics, plannedState: planned, requiresReplace };
 }
 

@@ -12,7 +12,9 @@ import { defineProvider } from "../provider.js";
 import { defineResource } from "../resource.js";
 import { attr } from "../schema/attributes.js";
 import { block } from "../schema/blocks.js";
+import { customType, types } from "../schema/custom-types.js";
 import { requiresReplace, requiresReplaceIf, useStateForUnknown } from "../schema/plan-modifiers.js";
+import { t } from "../schema/types.js";
 import { validate } from "../schema/validate.js";
 import { serve } from "../serve.js";
 import { SCHEMA_DETAILS_FILE_ENV, schemaDetails } from "./schema-details.js";
@@ -113,6 +115,93 @@ describe("schemaDetails", () => {
       test_lookup: { attributes: { mode: { validators: ['One of "a", "b".'] } } },
     });
     expect(details).not.toHaveProperty("action_schemas");
+  });
+
+  it("names the custom type of an attribute, of a collection's elements, and inside a nested attribute", () => {
+    const semver = customType({ base: t.string, name: "semantic version", equal: (a, b) => a === b });
+    const described = customType({
+      base: t.string,
+      name: "hostname",
+      description: "  A DNS name such as `db.example.com`; letter case does not matter.  ",
+    });
+    const host = defineResource({
+      typeName: "test_host",
+      schema: {
+        id: attr.string({ computed: true }),
+        expires_at: attr.custom(types.rfc3339, { optional: true, requiresReplace: true }),
+        addresses: attr.list(types.ip, { optional: true }),
+        peers: attr.set(types.cidr, { optional: true }),
+        labels: attr.map(types.caseInsensitive, { optional: true }),
+        version: attr.custom(semver, { optional: true }),
+        name: attr.custom(described, { required: true }),
+        plain: attr.list(t.string, { optional: true }),
+        nested: attr.listNested(
+          { document: attr.custom(types.json, { optional: true }) },
+          { optional: true },
+        ),
+      },
+      create: async () => ({}) as never,
+      read: async ({ state }) => state,
+      update: async ({ plan }) => plan as never,
+      delete: async () => {},
+    });
+    const details = schemaDetails(defineProvider({ name: "test", version: "0.1.0", resources: [host] }))
+      .resource_schemas?.test_host;
+    expect(details).toEqual({
+      importable: false,
+      attributes: {
+        expires_at: {
+          custom_type: {
+            name: "RFC 3339 timestamp",
+            description:
+              "An RFC 3339 timestamp such as `2030-01-01T00:00:00Z`; another spelling of the same instant is no change.",
+          },
+          requires_replace: true,
+        },
+        addresses: {
+          element_custom_type: {
+            name: "IP address",
+            description:
+              "An IPv4 or IPv6 address such as `192.0.2.10` or `2001:db8::1`; another spelling of the same address is no change.",
+          },
+        },
+        peers: { element_custom_type: { name: "CIDR prefix", description: types.cidr.custom.description } },
+        labels: {
+          element_custom_type: {
+            name: "case-insensitive string",
+            description: types.caseInsensitive.custom.description,
+          },
+        },
+        // An author's type without a description gives its name only; the pages show that.
+        version: { custom_type: { name: "semantic version" } },
+        name: {
+          custom_type: {
+            name: "hostname",
+            description: "A DNS name such as `db.example.com`; letter case does not matter.",
+          },
+        },
+        nested: {
+          attributes: {
+            document: { custom_type: { name: "JSON value", description: types.json.custom.description } },
+          },
+        },
+      },
+    });
+  });
+
+  it("refuses a custom type whose description is not text, at start-up", () => {
+    expect(() => customType({ base: t.string, name: "hostname", description: 3 as never })).toThrow(
+      'customType "hostname": description must be a string',
+    );
+  });
+
+  it("gives every built-in custom type a one-sentence description", () => {
+    for (const [key, type] of Object.entries(types)) {
+      const description = type.custom.description;
+      expect(description, key).toMatch(/^[A-Z].*\.$/s);
+      // One sentence: no full stop followed by another sentence inside it.
+      expect(description, key).not.toMatch(/\. [A-Z]/);
+    }
   });
 
   it("is written by serve() to the file TSVIDER_SCHEMA_DETAILS_FILE names, before the handshake", async () => {

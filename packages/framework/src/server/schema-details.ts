@@ -1,5 +1,5 @@
-// What a schema says that GetProviderSchema has no field for: each attribute's default, the
-// validators that describe themselves, whether a change replaces the object, and which
+// What a schema says that GetProviderSchema has no field for: each attribute's custom type
+// (which the schema shows as its base, a string), its default, the validators that describe themselves, whether a change replaces the object, and which
 // resources can be imported. `tsvider docs` shows them on each component's page; it reads them
 // from the provider it starts to ask for the schema, which writes this JSON to the file
 // TSVIDER_SCHEMA_DETAILS_FILE names (serve.ts) before it answers. The shape follows the
@@ -11,11 +11,13 @@ import { Dynamic } from "@tsvider/cty";
 import { encodeJson } from "@tsvider/cty/json";
 import type { Provider } from "../provider.js";
 import type { Block } from "../schema/blocks.js";
+import { customTypeOf } from "../schema/custom-types.js";
 import { defaultOf } from "../schema/defaults.js";
 import { entryType } from "../schema/implied-type.js";
 import type { AnyAttribute } from "../schema/nested.js";
 import { alwaysReplaces, isBuiltinModifier } from "../schema/plan-modifiers.js";
 import type { Schema } from "../schema/schema.js";
+import type { ValueType } from "../schema/types.js";
 import { normalizeValidator } from "../schema/validators.js";
 
 /** The environment variable naming the file serve() writes the details to. */
@@ -48,7 +50,19 @@ export interface BlockTypeDetailsJson extends BlockDetailsJson {
   readonly validators?: readonly string[];
 }
 
+/** A custom type (schema/custom-types.ts), as the pages name and describe it. */
+export interface CustomTypeDetailsJson {
+  /** The type's name: "RFC 3339 timestamp". */
+  readonly name: string;
+  /** The type's own sentence on what a value looks like and when two are the same, when it has one. */
+  readonly description?: string;
+}
+
 export interface AttributeDetailsJson {
+  /** The attribute's value is of a custom type (`attr.custom(types.rfc3339, ...)`). */
+  readonly custom_type?: CustomTypeDetailsJson;
+  /** Each element of the attribute's list, set or map is of a custom type (`attr.list(types.ip, ...)`). */
+  readonly element_custom_type?: CustomTypeDetailsJson;
   /** The default as cty JSON text (`"0644"`, `3`, `["a"]`), when the attribute has one. */
   readonly default?: string;
   /** The descriptions of the attribute's validators that have one, in order. */
@@ -134,13 +148,28 @@ function attributeDetails(entry: AnyAttribute): AttributeDetailsJson {
       if (Object.keys(details).length > 0) nested[name] = details;
     }
   }
+  const custom = entry.kind === "attribute" ? customTypeDetails(entry.value) : undefined;
+  // A collection's element: a list, set or map descriptor keeps it (schema/types.ts).
+  const elementType =
+    entry.kind === "attribute" ? (entry.value as { readonly element?: ValueType }).element : undefined;
+  const element = elementType === undefined ? undefined : customTypeDetails(elementType);
   return {
+    ...(custom !== undefined ? { custom_type: custom } : {}),
+    ...(element !== undefined ? { element_custom_type: element } : {}),
     ...(defaultText !== undefined ? { default: defaultText } : {}),
     ...(validators.length > 0 ? { validators } : {}),
     ...(alwaysReplaces(options) ? { requires_replace: true as const } : {}),
     ...(replaceIf.length > 0 ? { requires_replace_if: replaceIf } : {}),
     ...(Object.keys(nested).length > 0 ? { attributes: nested } : {}),
   };
+}
+
+/** The name and description of `descriptor` when it is a custom type. */
+function customTypeDetails(descriptor: { readonly kind: string }): CustomTypeDetailsJson | undefined {
+  const custom = customTypeOf(descriptor);
+  if (custom === undefined) return undefined;
+  const description = custom.description?.trim();
+  return { name: custom.name, ...(description ? { description } : {}) };
 }
 
 /**
