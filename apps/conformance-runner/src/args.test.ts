@@ -1,9 +1,19 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseExamplesArgs } from "./args.js";
+import { REFERENCE_PROVIDER_DIR } from "./provider-app.js";
 
-const defaults = { jobs: 4, reportDir: "/r", expectedFailures: "/x.json", durations: "/d.json" };
-const parsedDefaults = { ...defaults, hosts: "pinned", recordDurations: false, reattach: false };
+const RUNNER_DIR = resolve(REFERENCE_PROVIDER_DIR, "..", "conformance-runner");
+const defaults = { provider: REFERENCE_PROVIDER_DIR, jobs: 4, reportDir: "/r" };
+const parsedDefaults = {
+  ...defaults,
+  expectedFailures: join(RUNNER_DIR, "expected-failures.json"),
+  durations: join(RUNNER_DIR, "durations.json"),
+  hosts: "pinned",
+  recordDurations: false,
+  reattach: false,
+  oneCellPerExample: false,
+};
 
 describe("examples arguments", () => {
   it("takes --jobs, --report-dir and filters in any order", () => {
@@ -26,8 +36,10 @@ describe("examples arguments", () => {
     );
     expect(() => parseExamplesArgs(["--jobs=two"], defaults)).toThrow('not "two"');
     expect(() => parseExamplesArgs(["--report-dir"], defaults)).toThrow("--report-dir needs a value");
+    expect(() => parseExamplesArgs(["--provider"], defaults)).toThrow("--provider needs a value");
+    expect(() => parseExamplesArgs(["--provider="], defaults)).toThrow("--provider needs a value");
     expect(() => parseExamplesArgs(["--job", "2"], defaults)).toThrow(
-      "unknown option --job; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations and --reattach",
+      "unknown option --job; the runner takes --provider DIR, --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations, --reattach and --one-cell-per-example",
     );
   });
 
@@ -57,11 +69,47 @@ describe("examples arguments", () => {
     );
   });
 
-  it("takes --reattach, a flag without a value", () => {
+  it("takes --reattach and --one-cell-per-example, flags without a value", () => {
     expect(parseExamplesArgs(["--reattach", "functions/"], defaults)).toMatchObject({
       reattach: true,
+      oneCellPerExample: false,
       filters: ["functions/"],
     });
+    expect(parseExamplesArgs(["--one-cell-per-example"], defaults)).toMatchObject({
+      reattach: false,
+      oneCellPerExample: true,
+      filters: [],
+    });
     expect(() => parseExamplesArgs(["--reattach=all"], defaults)).toThrow("unknown option --reattach=all");
+    expect(() => parseExamplesArgs(["--one-cell-per-example=yes"], defaults)).toThrow(
+      "unknown option --one-cell-per-example=yes",
+    );
+  });
+
+  it("takes --provider, resolved from the current directory, with that provider's own lists", () => {
+    const other = resolve("some/terraform-provider-x");
+    for (const args of [
+      ["--provider", "some/terraform-provider-x"],
+      ["--provider=some/terraform-provider-x/"],
+    ])
+      expect(parseExamplesArgs([...args, "role"], defaults)).toEqual({
+        ...parsedDefaults,
+        provider: other,
+        expectedFailures: join(other, "conformance-expected-failures.json"),
+        durations: join(other, "conformance-durations.json"),
+        filters: ["role"],
+      });
+    // Lists named on the command line win over the provider's, in either order.
+    expect(
+      parseExamplesArgs(
+        ["--expected-failures", "x.json", "--provider", "some/terraform-provider-x", "--durations=d.json"],
+        defaults,
+      ),
+    ).toMatchObject({ provider: other, expectedFailures: resolve("x.json"), durations: resolve("d.json") });
+    // The reference provider named explicitly, by any spelling of its path, keeps the runner's lists.
+    expect(parseExamplesArgs(["--provider", `${REFERENCE_PROVIDER_DIR}/`], defaults)).toMatchObject({
+      expectedFailures: parsedDefaults.expectedFailures,
+      durations: parsedDefaults.durations,
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The `examples` command's arguments.
 import { resolve } from "node:path";
 import { type HostSet, parseHostSet } from "./hosts.js";
+import { providerLists } from "./provider-app.js";
 import { parseShard, type Shard } from "./shard.js";
 
 /** A mistake on the command line: printed without a stack. */
@@ -9,6 +10,8 @@ export class UsageError extends Error {
 }
 
 export interface ExamplesOptions {
+  /** `--provider DIR`: the provider app whose examples run (absolute). */
+  readonly provider: string;
   readonly jobs: number;
   readonly reportDir: string;
   /** The expected-failures list to judge the run by. */
@@ -27,25 +30,34 @@ export interface ExamplesOptions {
    * to it, instead of every command starting it as a practitioner's run does (the default).
    */
   readonly reattach: boolean;
+  /**
+   * `--one-cell-per-example`: the cells of one example run one after the other, never two at a
+   * time, for examples that make fixed names on one shared server (a database's roles): the
+   * same example on two binaries at once would collide with itself.
+   */
+  readonly oneCellPerExample: boolean;
 }
 
 /**
- * `--jobs N` (`-j N`), `--report-dir DIR`, `--expected-failures FILE`, `--hosts SET`,
- * `--shard i/n`, `--durations FILE`, `--record-durations`, `--reattach` (or `--flag=value`) and filters, in
- * any order.
+ * `--provider DIR`, `--jobs N` (`-j N`), `--report-dir DIR`, `--expected-failures FILE`,
+ * `--hosts SET`, `--shard i/n`, `--durations FILE`, `--record-durations`, `--reattach`,
+ * `--one-cell-per-example` (or `--flag=value`) and filters, in any order. The expected failures
+ * and durations default to the provider's own (providerLists).
  */
 export function parseExamplesArgs(
   args: readonly string[],
-  defaults: Pick<ExamplesOptions, "jobs" | "reportDir" | "expectedFailures" | "durations">,
+  defaults: Pick<ExamplesOptions, "jobs" | "reportDir" | "provider">,
 ): ExamplesOptions {
+  let provider = defaults.provider;
   let jobs = defaults.jobs;
   let reportDir = defaults.reportDir;
-  let expectedFailures = defaults.expectedFailures;
-  let durations = defaults.durations;
+  let expectedFailures: string | undefined;
+  let durations: string | undefined;
   let hosts: HostSet = "pinned";
   let shard: Shard | undefined;
   let recordDurations = false;
   let reattach = false;
+  let oneCellPerExample = false;
   const filters: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -55,7 +67,8 @@ export function parseExamplesArgs(
       if (v === undefined || v === "") throw new UsageError(`${flag} needs a value`);
       return v;
     };
-    if (flag === "--jobs" || flag === "-j") {
+    if (flag === "--provider") provider = resolve(value());
+    else if (flag === "--jobs" || flag === "-j") {
       const v = value();
       jobs = Number(v);
       if (!Number.isInteger(jobs) || jobs < 1)
@@ -67,9 +80,10 @@ export function parseExamplesArgs(
     else if (flag === "--durations") durations = resolve(value());
     else if (flag === "--record-durations" && inline === undefined) recordDurations = true;
     else if (flag === "--reattach" && inline === undefined) reattach = true;
+    else if (flag === "--one-cell-per-example" && inline === undefined) oneCellPerExample = true;
     else if (arg.startsWith("-"))
       throw new UsageError(
-        `unknown option ${arg}; the runner takes --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations and --reattach`,
+        `unknown option ${arg}; the runner takes --provider DIR, --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations, --reattach and --one-cell-per-example`,
       );
     else filters.push(arg);
   }
@@ -77,15 +91,18 @@ export function parseExamplesArgs(
     throw new UsageError(
       "--record-durations records a whole run; with --shard, record every shard's results.json with the record-durations command instead",
     );
+  const lists = providerLists(provider);
   return {
+    provider,
     jobs,
     reportDir,
-    expectedFailures,
+    expectedFailures: expectedFailures ?? lists.expectedFailures,
     filters,
     hosts,
-    durations,
+    durations: durations ?? lists.durations,
     recordDurations,
     reattach,
+    oneCellPerExample,
     ...(shard ? { shard } : {}),
   };
 }

@@ -539,4 +539,50 @@ export function after({ dir }) { appendFileSync(${JSON.stringify(events)}, "end 
     expect(most).toBeLessThanOrEqual(2);
     expect(await mirrorHashes()).toEqual(before);
   });
+
+  it("runs one cell of an example at a time when asked, other examples beside it", async () => {
+    const tofu = env.binary("tofu");
+    const older = await fakeTofu(root, tofu.path, "1.11.0");
+    const olderEntry = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: older })[2] as AvailableBinary;
+    const serial: Environment = { ...env, matrix: [tofu, olderEntry] };
+    const events = join(root, "one-cell-events.log");
+    // Each cell logs its example's name as it starts and ends: the cells of an example that makes
+    // a fixed name on a shared server must never overlap.
+    const logging = (n: string) => `import { appendFileSync } from "node:fs";
+export function before() { appendFileSync(${JSON.stringify(events)}, "start ${n}\\n"); }
+export function after() { appendFileSync(${JSON.stringify(events)}, "end ${n}\\n"); }
+`;
+    await example("one-cell/a", `output "name" { value = "a" }\n`, logging("a"));
+    await example("one-cell/b", `output "name" { value = "b" }\n`, logging("b"));
+    const results = await runExamples({
+      examplesRoot,
+      names: ["one-cell/a", "one-cell/b"],
+      env: serial,
+      version,
+      jobs: 2,
+      oneCellPerExample: true,
+    });
+    expect(results.map((r) => [r.name, r.binary, r.status, r.failure?.message])).toEqual([
+      ["one-cell/a", "tofu", "pass", undefined],
+      ["one-cell/a", "tofu-1.11.0", "pass", undefined],
+      ["one-cell/b", "tofu", "pass", undefined],
+      ["one-cell/b", "tofu-1.11.0", "pass", undefined],
+    ]);
+    const log = (await readFile(events, "utf8")).trim().split("\n");
+    expect(log).toHaveLength(8);
+    const inFlight = new Map<string, number>();
+    let most = 0;
+    for (const line of log) {
+      const [what, name] = line.split(" ") as [string, string];
+      const now = (inFlight.get(name) ?? 0) + (what === "start" ? 1 : -1);
+      expect(now, `two cells of ${name} at once:\n${log.join("\n")}`).toBeLessThanOrEqual(1);
+      inFlight.set(name, now);
+      most = Math.max(
+        most,
+        [...inFlight.values()].reduce((a, b) => a + b, 0),
+      );
+    }
+    // The bound still counts: both examples started at once, each running one cell.
+    expect(most).toBe(2);
+  });
 });

@@ -378,15 +378,32 @@ export async function runExamples(options: {
   onResult?: (result: ExampleResult) => void;
   /** Runs only the cells this says yes to (a shard's); the others are neither run nor reported. */
   only?: (name: string, binaryLabel: string) => boolean;
+  /**
+   * The cells of one example run one after the other (`--one-cell-per-example`): examples that
+   * make fixed names on a shared server would collide with themselves on another binary. The
+   * `jobs` bound then counts examples in flight, each running one cell.
+   */
+  oneCellPerExample?: boolean;
 }): Promise<ExampleResult[]> {
-  const cells = options.names
-    .flatMap((name) => options.env.matrix.map((binary) => ({ name, binary })))
-    .filter(({ name, binary }) => options.only?.(name, binary.label) ?? true);
-  return mapLimit(cells, options.jobs, async ({ name, binary }) => {
+  const groups = options.names
+    .map((name) =>
+      options.env.matrix
+        .filter((binary) => options.only?.(name, binary.label) ?? true)
+        .map((binary) => ({ name, binary })),
+    )
+    .filter((cells) => cells.length > 0);
+  const run = async ({ name, binary }: { name: string; binary: MatrixBinary }) => {
     const result = await runExampleOn(options.examplesRoot, name, options.env, options.version, binary);
     options.onResult?.(result);
     return result;
+  };
+  if (!options.oneCellPerExample) return mapLimit(groups.flat(), options.jobs, run);
+  const results = await mapLimit(groups, options.jobs, async (cells) => {
+    const mine: ExampleResult[] = [];
+    for (const cell of cells) mine.push(await run(cell));
+    return mine;
   });
+  return results.flat();
 }
 
 /**
@@ -635,6 +652,7 @@ export * from "./hosts.js";
 export * from "./matrix.js";
 export { toHtml, toMarkdown } from "./matrix-report.js";
 export * from "./pool.js";
+export * from "./provider-app.js";
 export * from "./report.js";
 export {
   compareVersions,

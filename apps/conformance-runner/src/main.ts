@@ -1,14 +1,15 @@
 // tsvider conformance runner.
-//   examples [--jobs N] [--report-dir DIR] [--hosts SET] [--shard i/n] [--record-durations]
-//            [--reattach] [filter...]  run the reference provider's examples (those whose names contain a
-//             filter, when given) on every binary of the matrix (pinned tofu, pinned terraform,
-//             TSVIDER_EXTRA_BINARIES, the host set's builds), as each example's
-//             requirements.json allows, in parallel; a table on stdout, JSON, JUnit XML,
-//             Markdown and HTML in the report directory
-//   record-durations [--durations FILE] results.json...  update the durations the shards are
-//             balanced by from runs' (or every shard's) results.json
-//   demo      apply one example with tofu's own output, show what it did, then destroy it
-//   install   put the reference provider into a filesystem mirror for your own tofu runs
+//   examples [--provider DIR] [--jobs N] [--report-dir DIR] [--hosts SET] [--shard i/n]
+//            [--record-durations] [--reattach] [--one-cell-per-example] [filter...]
+//             run the provider's examples (the app in DIR, default the reference provider;
+//             those whose names contain a filter, when given) on every binary of the matrix
+//             (pinned tofu, pinned terraform, TSVIDER_EXTRA_BINARIES, the host set's builds), as
+//             each example's requirements.json allows, in parallel; a table on stdout, JSON,
+//             JUnit XML, Markdown and HTML in the report directory
+//   record-durations [--provider DIR] [--durations FILE] results.json...  update the durations
+//             the shards are balanced by from runs' (or every shard's) results.json
+//   demo      apply one reference example with tofu's own output, show what it did, then destroy it
+//   install [--provider DIR] [dir]  put the provider into a filesystem mirror for your own tofu runs
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -27,7 +28,14 @@ import {
 import { judge, loadExpectedFailures } from "./expected-failures.js";
 import { type BuiltHost, installHosts, type UnavailableHost } from "./hosts.js";
 import { addHosts, type MatrixBinary, resolveMatrix, type SkippedHost } from "./matrix.js";
-import { referenceProvider } from "./reference-provider.js";
+import {
+  loadProviderApp,
+  type ProviderApp,
+  ProviderAppError,
+  providerLists,
+  REFERENCE_PROVIDER_DIR,
+  readProviderApp,
+} from "./provider-app.js";
 import { summarize, table, writeReports } from "./report.js";
 import {
   loadDurations,
@@ -39,24 +47,23 @@ import {
 } from "./shard.js";
 
 const APP_DIR = fileURLToPath(new URL("../", import.meta.url));
-const EXPECTED_FAILURES = join(APP_DIR, "expected-failures.json");
 const DEFAULT_REPORT_DIR = join(APP_DIR, "reports");
-const DURATIONS = join(APP_DIR, "durations.json");
 const REPO_ROOT = resolve(APP_DIR, "..", "..");
 
 const DEMO_EXAMPLE = "resources/tsvider_file_content/basic";
 
 async function setUp(
+  provider: ProviderApp,
   matrix?: readonly MatrixBinary[],
   reattach?: boolean,
 ): Promise<{ env: Environment; cleanup: () => Promise<void> }> {
   const workRoot = await mkdtemp(join(tmpdir(), "tsvider-conformance-"));
   const env = await prepareEnvironment({
     workRoot,
-    namespace: referenceProvider.namespace,
-    type: referenceProvider.type,
-    version: referenceProvider.version,
-    executable: referenceProvider.executable,
+    namespace: provider.namespace,
+    type: provider.type,
+    version: provider.version,
+    executable: provider.executable,
     ...(matrix ? { matrix } : {}),
     ...(reattach !== undefined ? { reattach } : {}),
   });
@@ -66,18 +73,18 @@ async function setUp(
 /** Runs the examples whose names contain any of the filters (every example without one). */
 async function examples(args: readonly string[]): Promise<number> {
   const options = parseExamplesArgs(args, {
+    provider: REFERENCE_PROVIDER_DIR,
     jobs: availableParallelism(),
     reportDir: DEFAULT_REPORT_DIR,
-    expectedFailures: EXPECTED_FAILURES,
-    durations: DURATIONS,
   });
+  const provider = loadProviderApp(options.provider);
   const started = new Date();
-  const all = await findExamples(referenceProvider.examplesDir);
+  const all = await findExamples(provider.examplesDir);
   const names = filterExamples(all, options.filters);
   if (names.length === 0) {
     console.log(
       all.length === 0
-        ? `no examples found under ${referenceProvider.examplesDir}`
+        ? `no examples found under ${provider.examplesDir}: an example is a directory holding a .tf file`
         : `no example matches ${options.filters.map((f) => JSON.stringify(f)).join(" or ")}; there are:\n${indent(all.join("\n"))}`,
     );
     console.log(`\n${summarize([])}`);
@@ -100,16 +107,16 @@ async function examples(args: readonly string[]): Promise<number> {
   let only: ((name: string, label: string) => boolean) | undefined;
   let shardLine = "";
   if (options.shard) {
-    const cells = weighCells(await matrixCells(referenceProvider.examplesDir, names, matrix), durations);
+    const cells = weighCells(await matrixCells(provider.examplesDir, names, matrix), durations);
     const plan = planShards(cells, options.shard.count);
     const mine = plan[options.shard.index - 1]!;
     const keys = new Set(mine.cells.map((c) => `${c.example}\u0000${c.binary}`));
     only = (name, label) => keys.has(`${name}\u0000${label}`);
     shardLine = `\nshard ${options.shard.index}/${options.shard.count}: ${mine.cells.length} of ${cells.length} cells, about ${Math.round(mine.seconds)}s of ${Math.round(cells.reduce((t, c) => t + c.seconds, 0))}s recorded`;
   }
-  const { env, cleanup } = await setUp(matrix, options.reattach);
+  const { env, cleanup } = await setUp(provider, matrix, options.reattach);
   console.log(
-    `provider: ${referenceProvider.version} (${env.mirror.h1})\nexamples: ${names.length}${
+    `provider: ${provider.namespace}/${provider.type} ${provider.version} (${env.mirror.h1}) from ${provider.dir}\nexamples: ${names.length}${
       options.filters.length > 0 ? ` of ${all.length}` : ""
     }, ${options.jobs} at a time${shardLine}\nhosts: ${options.hosts}`,
   );
@@ -123,21 +130,28 @@ async function examples(args: readonly string[]): Promise<number> {
     console.log(
       "reattach: each cell starts the provider once and attaches every command after init to it (but examples that need a process per command)",
     );
+  if (options.oneCellPerExample)
+    console.log("one cell per example: the cells of an example run one after the other");
   for (const h of notAdded) console.log(`${h.kind} ${h.version}: ${h.path}, no column: ${h.why}`);
   for (const h of unavailable) console.log(`${h.kind} ${h.version}: not built: ${h.unavailable}`);
   console.log("");
   const results = await runExamples({
-    examplesRoot: referenceProvider.examplesDir,
+    examplesRoot: provider.examplesDir,
     names,
     env,
-    version: referenceProvider.version,
+    version: provider.version,
     jobs: options.jobs,
     onResult: (r) => console.log(progressLine(r)),
     ...(only ? { only } : {}),
+    ...(options.oneCellPerExample ? { oneCellPerExample: true } : {}),
   });
   const judgement = judge(results, expected, all, listName(options.expectedFailures));
   const report = {
-    provider: { version: referenceProvider.version, h1: env.mirror.h1 },
+    provider: {
+      source: `${provider.namespace}/${provider.type}`,
+      version: provider.version,
+      h1: env.mirror.h1,
+    },
     startedAt: started.toISOString(),
     durationMs: Date.now() - started.getTime(),
     jobs: options.jobs,
@@ -186,9 +200,11 @@ function progressLine(r: ExampleResult): string {
   return `fail ${label} ${time} at ${r.failure?.step}`;
 }
 
+/** Runs one of the reference provider's examples with tofu's own output. */
 async function demo(): Promise<number> {
-  const { env, cleanup } = await setUp();
-  const work = await copyExample(referenceProvider.examplesDir, DEMO_EXAMPLE, env, "tofu");
+  const reference = loadProviderApp(REFERENCE_PROVIDER_DIR);
+  const { env, cleanup } = await setUp(reference);
+  const work = await copyExample(reference.examplesDir, DEMO_EXAMPLE, env, "tofu");
   console.log(`Running examples/${DEMO_EXAMPLE} with ${work.binary} in ${work.dir}\n`);
   console.log("$ tofu init");
   await work.run(["init", "-no-color"]);
@@ -221,29 +237,48 @@ function indent(text: string): string {
 }
 
 /**
- * Installs the built reference provider into <dir>/mirror (default: .tsvider/ at the
- * repository root) and writes <dir>/tofurc, a CLI config that installs it from there, so
- * `tofu init` anywhere verifies it and writes a lock file.
+ * Installs the built provider (`--provider DIR`, default the reference provider) into
+ * <dir>/mirror (default: .tsvider/ at the repository root) and writes <dir>/tofurc, a CLI
+ * config that installs it from there, so `tofu init` anywhere verifies it and writes a lock file.
  */
 async function install(args: readonly string[]): Promise<number> {
-  const dir = resolve(args[0] ?? join(referenceProvider.dir, "..", "..", ".tsvider"));
+  let providerDir = REFERENCE_PROVIDER_DIR;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i]!.startsWith("--") ? args[i]!.split(/=(.*)/s, 2) : [args[i]!, undefined];
+    if (flag === "--provider") {
+      const v = inline ?? args[++i];
+      if (!v) throw new UsageError("--provider needs a value");
+      providerDir = resolve(v);
+    } else if (flag!.startsWith("-"))
+      throw new UsageError(`unknown option ${flag}; install takes --provider DIR and a directory`);
+    else rest.push(flag!);
+  }
+  if (rest.length > 1)
+    throw new UsageError(
+      `install takes one directory to install into, not ${rest.length}: ${rest.join(" ")}`,
+    );
+  const provider = loadProviderApp(providerDir);
+  const dir = resolve(rest[0] ?? join(REPO_ROOT, ".tsvider"));
   const mirrorDir = join(dir, "mirror");
   await rm(mirrorDir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const mirror = await installProviderMirror({
     mirrorDir,
-    namespace: referenceProvider.namespace,
-    type: referenceProvider.type,
-    version: referenceProvider.version,
-    executable: referenceProvider.executable,
+    namespace: provider.namespace,
+    type: provider.type,
+    version: provider.version,
+    executable: provider.executable,
   });
   const cliConfig = join(dir, "tofurc");
   await writeFile(cliConfig, mirrorCliConfig(mirrorDir));
   console.log(
-    `Installed terraform-provider-tsvider ${referenceProvider.version} (${mirror.platform}) into ${mirrorDir}`,
+    `Installed terraform-provider-${provider.type} ${provider.version} (${mirror.platform}) into ${mirrorDir}`,
   );
   console.log(`  ${mirror.h1}\n  ${mirror.zh}\n`);
-  console.log('Use it from any configuration that requires source = "tsvider/tsvider":');
+  console.log(
+    `Use it from any configuration that requires source = "${provider.namespace}/${provider.type}":`,
+  );
   console.log(`  export TF_CLI_CONFIG_FILE=${cliConfig}\n  tofu init && tofu apply`);
   return 0;
 }
@@ -253,20 +288,23 @@ async function install(args: readonly string[]): Promise<number> {
  * fan-out), so the next shards are balanced by what the cells took.
  */
 async function recordDurationsCommand(args: readonly string[]): Promise<number> {
-  let file = DURATIONS;
+  let providerDir = REFERENCE_PROVIDER_DIR;
+  let file: string | undefined;
   const inputs: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.startsWith("--") ? args[i]!.split(/=(.*)/s, 2) : [args[i]!, undefined];
-    if (flag === "--durations") {
+    if (flag === "--durations" || flag === "--provider") {
       const v = inline ?? args[++i];
-      if (!v) throw new UsageError("--durations needs a value");
-      file = resolve(v);
+      if (!v) throw new UsageError(`${flag} needs a value`);
+      if (flag === "--durations") file = resolve(v);
+      else providerDir = resolve(v);
     } else if (flag!.startsWith("-"))
       throw new UsageError(
-        `unknown option ${flag}; record-durations takes --durations FILE and results.json files`,
+        `unknown option ${flag}; record-durations takes --provider DIR, --durations FILE and results.json files`,
       );
     else inputs.push(resolve(flag!));
   }
+  file ??= providerLists(providerDir).durations;
   if (inputs.length === 0)
     throw new UsageError(
       `record-durations needs a run's results.json (such as ${join(DEFAULT_REPORT_DIR, "results.json")})`,
@@ -279,7 +317,8 @@ async function recordDurationsCommand(args: readonly string[]): Promise<number> 
       throw new UsageError(`cannot read ${input}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  const all = await findExamples(referenceProvider.examplesDir);
+  // The provider's examples, to drop the durations of examples gone since; no build is needed.
+  const all = await findExamples(readProviderApp(providerDir).examplesDir);
   const next = recordDurations(await loadDurations(file), reports, all);
   await writeDurations(file, next);
   console.log(
@@ -304,7 +343,7 @@ if (!command) {
 try {
   process.exitCode = await command(args);
 } catch (err) {
-  if (err instanceof BinaryNotFoundError || err instanceof UsageError) {
+  if (err instanceof BinaryNotFoundError || err instanceof UsageError || err instanceof ProviderAppError) {
     console.error(err.message);
   } else {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);

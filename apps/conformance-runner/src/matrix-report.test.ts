@@ -43,6 +43,15 @@ const unavailable = parseHostLines(
 ) as UnavailableHost[];
 
 describe("matrix.md", () => {
+  it("names the provider's source in the heading when the report has it", () => {
+    const heading = (r: RunReport) => toMarkdown(r).split("\n")[2];
+    expect(heading(report({ provider: { ...recorded.provider, source: "tsvider/postgresql" } }))).toMatch(
+      /^provider tsvider\/postgresql 0\.1\.0 · 6 examples on 3 hosts · /,
+    );
+    // A report from before the source was kept: the version alone.
+    expect(heading(report())).toMatch(/^provider 0\.1\.0 · 6 examples/);
+  });
+
   it("is a table of examples × hosts, a row of totals and numbered notes for the skips", () => {
     expect(toMarkdown(report())).toBe(`# Conformance matrix
 

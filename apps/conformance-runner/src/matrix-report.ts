@@ -124,7 +124,7 @@ function total(t: Record<Verdict, number>): string {
 function heading(report: RunReport): string {
   const examples = new Set(report.judgement.outcomes.map((o) => o.name)).size;
   return [
-    `provider ${report.provider.version}`,
+    `provider ${report.provider.source === undefined ? "" : `${report.provider.source} `}${report.provider.version}`,
     `${examples} example${examples === 1 ? "" : "s"} on ${report.matrix.length} host${report.matrix.length === 1 ? "" : "s"}`,
     ...(report.hosts ? [`host set: ${report.hosts.set}`] : []),
     ...(report.shard ? [`shard ${report.shard.index}/${report.shard.count}`] : []),

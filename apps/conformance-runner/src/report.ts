@@ -79,7 +79,8 @@ export function table(outcomes: readonly Outcome[], matrix?: readonly MatrixBina
 }
 
 export interface RunReport {
-  readonly provider: { readonly version: string; readonly h1: string };
+  /** `source`: the provider's `<namespace>/<type>` (absent in reports written before it was kept). */
+  readonly provider: { readonly source?: string; readonly version: string; readonly h1: string };
   readonly startedAt: string;
   readonly durationMs: number;
   readonly jobs: number;

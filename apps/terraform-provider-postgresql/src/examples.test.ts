@@ -1,50 +1,47 @@
-// Every example under examples/ applied through tofu, configured from PGHOST, PGPORT, PGUSER and
-// PGPASSWORD as the examples say; then a no-op plan, then destroy, and nothing of it is left on
-// the server. The role's example runs the bundled provider (what `pnpm build` makes, installed
-// through a filesystem mirror as practitioners get it); the others are served from this
-// process, which costs a fifth of the time of tofu starting the bundle for every command. The
-// variables are set on this process for them, and put back afterwards.
-import { readdirSync, readFileSync } from "node:fs";
+// Every example under examples/ through apps/conformance-runner, run as a child process the way
+// `pnpm examples --provider apps/terraform-provider-postgresql` runs it: the bundled provider
+// (what `pnpm build` makes) installed from a filesystem mirror, then in each cell init, plan,
+// apply, the example's checks.mjs (its outputs), a no-op plan and destroy, on the pinned tofu
+// and Terraform as each example's requirements.json allows. The runner's environment carries
+// the suite's server as PGHOST, PGPORT, PGUSER and PGPASSWORD, which tofu passes on to the
+// provider, as the examples say. `--reattach` starts the provider once per cell rather than at
+// every command (most of a run's CPU otherwise); `--one-cell-per-example` keeps an example's
+// cells from running at once, since both would make the same roles and databases on the one
+// server. The test reads the runner's results.json, then checks with SQL that nothing is left.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { acceptanceTest, stateCheck } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server, sql } from "../test/support.js";
-import { provider, VERSION } from "./provider.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const executable = join(root, "dist/terraform-provider-postgresql.cjs");
+// The runner is a devDependency, so turbo builds it before this package's tests.
+const RUNNER = join(root, "node_modules", "@tsvider", "conformance-runner", "dist", "main.js");
 
+/** Every directory under examples/ holding a .tf file, relative to examples/, as the runner finds them. */
 function examples(): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(join(dir, entry.name));
-      else if (entry.name.endsWith(".tf")) found.push(dir);
-    }
+    const entries = readdirSync(dir, { withFileTypes: true });
+    if (entries.some((e) => e.isFile() && e.name.endsWith(".tf"))) found.push(dir);
+    for (const e of entries) if (e.isDirectory()) walk(join(dir, e.name));
   };
-  walk(join(root, "examples"));
-  return [...new Set(found)].map((dir) => dir.slice(root.length)).sort();
+  const base = join(root, "examples");
+  walk(base);
+  return found.map((dir) => dir.slice(base.length + 1)).sort();
 }
 
-/** What each example's outputs must be after apply. */
-const outputs: Record<string, ReturnType<typeof stateCheck.output>[]> = {
-  "examples/resources/postgresql_role/basic": [stateCheck.output("role", "example_app")],
-  "examples/resources/postgresql_database/basic": [stateCheck.output("encoding", "UTF8")],
-  "examples/resources/postgresql_schema/basic": [stateCheck.output("schema", "example_schema_db.app")],
-  "examples/resources/postgresql_extension/basic": [
-    stateCheck.output("version", stateCheck.regex(/^\d+\.\d+$/)),
-  ],
-  "examples/data-sources/postgresql_roles/basic": [
-    stateCheck.output("names", ["example_team_a", "example_team_b"]),
-  ],
-  "examples/data-sources/postgresql_schemas/basic": [stateCheck.output("tenants", ["tenant_a", "tenant_b"])],
-  "examples/functions/quote_ident/basic": [
-    stateCheck.output("quoted", ["orders", '"Order Lines"', '"select"']),
-  ],
-};
-
-const BUNDLED = "examples/resources/postgresql_role/basic";
+/** The binaries the example's requirements.json says it runs on (default: both, as for the runner). */
+function writtenFor(name: string): string[] {
+  const file = join(root, "examples", name, "requirements.json");
+  const binaries = existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as { binaries?: string[] }).binaries
+    : undefined;
+  return binaries ?? ["tofu", "terraform"];
+}
 
 function pgEnv(): Record<string, string> {
   const s = server();
@@ -57,33 +54,126 @@ function pgEnv(): Record<string, string> {
   };
 }
 
-const saved: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const [key, value] of Object.entries(pgEnv())) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
+/** Runs node with `args`; resolves to the exit code and the output, stdout and stderr interleaved. */
+function runNode(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => {
+      output += c;
+    });
+    child.stderr.setEncoding("utf8").on("data", (c: string) => {
+      output += c;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** The part of the runner's results.json this test reads (apps/conformance-runner/src/report.ts). */
+interface RunnerReport {
+  readonly ok: boolean;
+  readonly provider: { readonly source?: string; readonly version: string };
+  readonly binaries: readonly {
+    readonly label: string;
+    readonly version?: string;
+    readonly missing?: string;
+  }[];
+  readonly summary: Record<string, Record<string, number>>;
+  readonly results: readonly {
+    readonly example: string;
+    readonly binary: string;
+    readonly status: string;
+    readonly steps: readonly string[];
+    readonly reattached?: true;
+    readonly failure?: { readonly step: string; readonly message: string };
+  }[];
+}
+
+let reportDir: string;
+beforeAll(async () => {
+  reportDir = await mkdtemp(join(tmpdir(), "tsvider-postgresql-examples-"));
 });
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-});
+afterAll(() => rm(reportDir, { recursive: true, force: true }));
 
 describe("examples", () => {
-  it("has the examples this test knows the outputs of", () => {
-    expect(examples()).toEqual(expect.arrayContaining(Object.keys(outputs)));
+  it("checks the output of every example that has one, in its checks.mjs", () => {
+    const unchecked = examples().filter((name) => {
+      const dir = join(root, "examples", name);
+      const tf = readdirSync(dir)
+        .filter((f) => f.endsWith(".tf"))
+        .map((f) => readFileSync(join(dir, f), "utf8"))
+        .join("\n");
+      const checks = join(dir, "checks.mjs");
+      return (
+        /^output\s+"/m.test(tf) &&
+        !(existsSync(checks) && /\bafterApply\b/.test(readFileSync(checks, "utf8")))
+      );
+    });
+    expect(unchecked).toEqual([]);
   });
 
-  it.each(examples())("%s applies, plans no change, and destroys everything it made", async (example) => {
-    await acceptanceTest({
-      ...(example === BUNDLED ? { executable, version: VERSION, env: pgEnv() } : { provider }),
-      address: "tsvider/postgresql",
-      steps: [
-        { config: readFileSync(join(root, example, "main.tf"), "utf8"), stateChecks: outputs[example] ?? [] },
+  it("each applies, plans no change and destroys through the conformance runner, leaving nothing", async () => {
+    expect(
+      existsSync(RUNNER),
+      `${RUNNER} does not exist: build the runner (pnpm --filter @tsvider/conformance-runner build)`,
+    ).toBe(true);
+    const names = examples();
+    const run = await runNode(
+      [
+        RUNNER,
+        "examples",
+        "--provider",
+        root,
+        "--reattach",
+        "--one-cell-per-example",
+        "--jobs",
+        "2",
+        "--report-dir",
+        reportDir,
       ],
-    });
+      // The pinned pair only (TSVIDER_TOFU, TSVIDER_TERRAFORM), whatever extras the machine lists.
+      { ...process.env, ...pgEnv(), TSVIDER_EXTRA_BINARIES: "" },
+    );
+    const report = JSON.parse(await readFile(join(reportDir, "results.json"), "utf8")) as RunnerReport;
+    const failures = report.results
+      .filter((r) => r.status !== "pass" && r.status !== "skip")
+      .map((r) => `${r.example} [${r.binary}] ${r.status} at ${r.failure?.step}: ${r.failure?.message}`);
+    expect(failures, run.output).toEqual([]);
+    expect(run.code, run.output).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(report.provider).toMatchObject({ source: "tsvider/postgresql" });
+    expect(report.binaries.map((b) => [b.label, b.missing])).toEqual([
+      ["tofu", undefined],
+      ["terraform", undefined],
+    ]);
+    // The pinned hosts are new enough for every example's minVersions: a cell is skipped only on
+    // a binary its requirements.json does not name.
+    const counts = (binary: string) => {
+      const runs = names.filter((n) => writtenFor(n).includes(binary)).length;
+      return { passed: runs, failed: 0, skipped: names.length - runs, expectedFailures: 0, fixed: 0 };
+    };
+    expect(report.summary).toEqual({ tofu: counts("tofu"), terraform: counts("terraform") });
+    expect(report.results.map((r) => `${r.example} ${r.binary}`)).toEqual(
+      names.flatMap((n) => [`${n} tofu`, `${n} terraform`]),
+    );
+    for (const r of report.results.filter((c) => c.status === "pass")) {
+      // One provider process per cell, attached to by every command after init.
+      expect(r.reattached, `${r.example} [${r.binary}]`).toBe(true);
+      expect(r.steps, `${r.example} [${r.binary}]`).toEqual(
+        expect.arrayContaining([
+          "init",
+          "lock file",
+          "provider started in debug mode",
+          "checks after apply",
+          "no-op plan",
+        ]),
+      );
+    }
+
     const left = await sql(
       "postgres",
       "SELECT rolname AS name FROM pg_roles WHERE rolname LIKE 'example\\_%' UNION ALL SELECT datname FROM pg_database WHERE datname LIKE 'example\\_%'",
