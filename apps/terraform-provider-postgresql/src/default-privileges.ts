@@ -3,7 +3,7 @@
 // cyrilgdn/terraform-provider-postgresql has it. Like postgresql_grant it owns the whole set.
 import { attr, defineResource, isUnknown, type State, t, validate } from "@tsvider/framework";
 import type pg from "pg";
-import { PRIVILEGES } from "./grant.js";
+import { grantee, PRIVILEGES, privilegesFor } from "./grant.js";
 import { nameValidators, postgresOf } from "./names.js";
 import { ident } from "./sql.js";
 
@@ -63,16 +63,7 @@ const schema = {
     required: true,
     description:
       "The privileges, in upper case, as `postgresql_grant` takes them for the same object type (`USAGE` for types). An empty set revokes them all.",
-    validators: [
-      validate.each((privilege, ctx) => {
-        const type = ctx.parent.object_type;
-        if (typeof type !== "string" || !(type in ALLOWED)) return undefined;
-        const allowed = ALLOWED[type as ObjectType];
-        return allowed.includes(privilege)
-          ? undefined
-          : `"${privilege}" is not a privilege on a ${type}; use ${allowed.join(", ")} (in upper case)`;
-      }),
-    ],
+    validators: [privilegesFor(ALLOWED)],
   }),
   with_grant_option: attr.bool({
     optional: true,
@@ -86,10 +77,6 @@ type DefaultsState = State<typeof schema>;
 
 function clause(d: DefaultsState): string {
   return `ALTER DEFAULT PRIVILEGES FOR ROLE ${ident(d.owner)}${d.schema === null ? "" : ` IN SCHEMA ${ident(d.schema)}`}`;
-}
-
-function grantee(role: string): string {
-  return role === "public" ? "PUBLIC" : ident(role);
 }
 
 /** The default privileges `role` gets, or undefined when the role or the owner is gone. */

@@ -19,6 +19,26 @@ export const PRIVILEGES: Readonly<Record<ObjectType, readonly string[]>> = {
   function: ["EXECUTE"],
 };
 
+/**
+ * Checks each privilege of the set against what `allowed` says the sibling `object_type` takes.
+ * An object type it does not know is left to object_type's own validator.
+ */
+export function privilegesFor(allowed: Readonly<Record<string, readonly string[]>>) {
+  return validate.each((privilege: string, ctx) => {
+    const type = (ctx.parent as { readonly object_type?: unknown }).object_type;
+    if (typeof type !== "string" || !Object.hasOwn(allowed, type)) return undefined;
+    const onType = allowed[type]!;
+    return onType.includes(privilege)
+      ? undefined
+      : `"${privilege}" is not a privilege on a ${type}; use ${onType.join(", ")} (in upper case)`;
+  });
+}
+
+/** PUBLIC, PostgreSQL's pseudo-role, is a keyword, not a name to quote. */
+export function grantee(role: string): string {
+  return role === "public" ? "PUBLIC" : ident(role);
+}
+
 /** The relkinds each object type covers: ON ALL TABLES takes views and their like too. */
 const RELKINDS: Partial<Record<ObjectType, readonly string[]>> = {
   table: ["r", "v", "m", "f", "p"],
@@ -62,16 +82,7 @@ const schema = {
     required: true,
     description:
       "The privileges, in upper case: for a database `CONNECT`, `CREATE`, `TEMPORARY`; for a schema `CREATE`, `USAGE`; for tables `SELECT`, `INSERT`, `UPDATE`, `DELETE`, `TRUNCATE`, `REFERENCES`, `TRIGGER`; for sequences `USAGE`, `SELECT`, `UPDATE`; for functions `EXECUTE`. An empty set revokes them all.",
-    validators: [
-      validate.each((privilege, ctx) => {
-        const type = ctx.parent.object_type;
-        if (typeof type !== "string" || !(type in PRIVILEGES)) return undefined; // object_type's own validator speaks
-        const allowed = PRIVILEGES[type as ObjectType];
-        return allowed.includes(privilege)
-          ? undefined
-          : `"${privilege}" is not a privilege on a ${type}; use ${allowed.join(", ")} (in upper case)`;
-      }),
-    ],
+    validators: [privilegesFor(PRIVILEGES)],
   }),
   with_grant_option: attr.bool({
     optional: true,
@@ -82,10 +93,6 @@ const schema = {
 };
 
 type GrantState = State<typeof schema>;
-
-function grantee(role: string): string {
-  return role === "public" ? "PUBLIC" : ident(role);
-}
 
 /** The ON clause of GRANT and REVOKE. */
 function target(g: GrantState): string {
