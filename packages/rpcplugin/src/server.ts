@@ -129,11 +129,8 @@ function wantsControlThread(
   log: Logger,
   exit: (code: number) => void,
 ): boolean {
-  const refuse = (message: string): never => {
-    process.stderr.write(`${options.programName}: ${message}\n`);
-    exit(1);
-    throw new HandshakeError(message);
-  };
+  const refuse = (message: string): never =>
+    refuseToStart(`${options.programName}: ${message}`, new HandshakeError(message), exit);
   let asked: boolean | undefined;
   try {
     asked = options.controlThread ?? controlThreadSetting(env);
@@ -154,6 +151,16 @@ function wantsControlThread(
 }
 
 export { MAX_MESSAGE_BYTES } from "./grpc-server.js";
+
+/**
+ * Ends a start that cannot go on: the reason on stderr, where the host (or the person who ran
+ * the plugin) reads it, exit status 1, and `err` thrown for a caller whose `exit` returns (a test).
+ */
+function refuseToStart(text: string, err: unknown, exit: (code: number) => void): never {
+  process.stderr.write(`${text}\n`);
+  exit(1);
+  throw err;
+}
 
 /**
  * Serves a go-plugin plugin. When the cookie is missing it prints a note for the human who
@@ -186,9 +193,7 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
         options.hostHint,
       );
     } catch (err) {
-      process.stderr.write(`${(err as Error).message}\n`);
-      exit(1);
-      throw err;
+      refuseToStart((err as Error).message, err, exit);
     }
   }
 
@@ -200,9 +205,7 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
       : negotiateProtocolVersion(env.PLUGIN_PROTOCOL_VERSIONS, served);
     if (!Number.isInteger(protocolVersion)) throw new HandshakeError("the plugin serves no protocol version");
   } catch (err) {
-    process.stderr.write(`${options.programName}: ${(err as Error).message}\n`);
-    exit(1);
-    throw err;
+    refuseToStart(`${options.programName}: ${(err as Error).message}`, err, exit);
   }
 
   // The host connects to a reattached plugin without TLS.
