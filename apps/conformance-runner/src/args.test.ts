@@ -13,6 +13,7 @@ const parsedDefaults = {
   recordDurations: false,
   reattach: false,
   oneCellPerExample: false,
+  batch: false,
 };
 
 describe("examples arguments", () => {
@@ -39,7 +40,7 @@ describe("examples arguments", () => {
     expect(() => parseExamplesArgs(["--provider"], defaults)).toThrow("--provider needs a value");
     expect(() => parseExamplesArgs(["--provider="], defaults)).toThrow("--provider needs a value");
     expect(() => parseExamplesArgs(["--job", "2"], defaults)).toThrow(
-      "unknown option --job; the runner takes --provider DIR, --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations, --reattach and --one-cell-per-example",
+      "unknown option --job; the runner takes --provider DIR, --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations, --reattach, --one-cell-per-example and --batch",
     );
   });
 
@@ -69,7 +70,7 @@ describe("examples arguments", () => {
     );
   });
 
-  it("takes --reattach and --one-cell-per-example, flags without a value", () => {
+  it("takes --reattach, --one-cell-per-example and --batch, flags without a value", () => {
     expect(parseExamplesArgs(["--reattach", "functions/"], defaults)).toMatchObject({
       reattach: true,
       oneCellPerExample: false,
@@ -84,6 +85,11 @@ describe("examples arguments", () => {
     expect(() => parseExamplesArgs(["--one-cell-per-example=yes"], defaults)).toThrow(
       "unknown option --one-cell-per-example=yes",
     );
+    expect(parseExamplesArgs(["--batch", "--reattach"], defaults)).toMatchObject({
+      batch: true,
+      reattach: true,
+    });
+    expect(() => parseExamplesArgs(["--batch=1"], defaults)).toThrow("unknown option --batch=1");
   });
 
   it("takes --provider, resolved from the current directory, with that provider's own lists", () => {

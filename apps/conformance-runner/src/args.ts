@@ -36,12 +36,17 @@ export interface ExamplesOptions {
    * same example on two binaries at once would collide with itself.
    */
   readonly oneCellPerExample: boolean;
+  /**
+   * `--batch`: the examples that only evaluate (provider functions and outputs) run on each
+   * binary as modules of one configuration instead of a cell each (batch.ts says which).
+   */
+  readonly batch: boolean;
 }
 
 /**
  * `--provider DIR`, `--jobs N` (`-j N`), `--report-dir DIR`, `--expected-failures FILE`,
  * `--hosts SET`, `--shard i/n`, `--durations FILE`, `--record-durations`, `--reattach`,
- * `--one-cell-per-example` (or `--flag=value`) and filters, in any order. The expected failures
+ * `--one-cell-per-example`, `--batch` (or `--flag=value`) and filters, in any order. The expected failures
  * and durations default to the provider's own (providerLists).
  */
 export function parseExamplesArgs(
@@ -58,6 +63,7 @@ export function parseExamplesArgs(
   let recordDurations = false;
   let reattach = false;
   let oneCellPerExample = false;
+  let batch = false;
   const filters: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -81,9 +87,10 @@ export function parseExamplesArgs(
     else if (flag === "--record-durations" && inline === undefined) recordDurations = true;
     else if (flag === "--reattach" && inline === undefined) reattach = true;
     else if (flag === "--one-cell-per-example" && inline === undefined) oneCellPerExample = true;
+    else if (flag === "--batch" && inline === undefined) batch = true;
     else if (arg.startsWith("-"))
       throw new UsageError(
-        `unknown option ${arg}; the runner takes --provider DIR, --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations, --reattach and --one-cell-per-example`,
+        `unknown option ${arg}; the runner takes --provider DIR, --jobs N, --report-dir DIR, --expected-failures FILE, --hosts pinned|representative|all, --shard i/n, --durations FILE, --record-durations, --reattach, --one-cell-per-example and --batch`,
       );
     else filters.push(arg);
   }
@@ -103,6 +110,7 @@ export function parseExamplesArgs(
     recordDurations,
     reattach,
     oneCellPerExample,
+    batch,
     ...(shard ? { shard } : {}),
   };
 }

@@ -142,6 +142,11 @@ export interface ExampleResult {
    * (TF_REATTACH_PROVIDERS) instead of each starting the provider; see Environment.reattach.
    */
   readonly reattached?: true;
+  /**
+   * How many examples ran as modules of one configuration with this one (`--batch`, see
+   * batch.ts); absent for a cell of its own.
+   */
+  readonly batched?: number;
   /** Where it ran (kept when it failed). */
   readonly dir?: string;
   /** Wall-clock time of the cell, for the reports (not asserted anywhere). */
@@ -340,14 +345,15 @@ async function managedResourceCount(dir: string): Promise<number | undefined> {
   }
 }
 
-async function outputsOf(work: Workdir): Promise<Record<string, unknown>> {
+/** `output -json` in the work dir, as name → value. */
+export async function outputsOf(work: Workdir): Promise<Record<string, unknown>> {
   const res = await work.run(["output", "-json", "-no-color"]);
   const parsed = JSON.parse(res.stdout || "{}") as Record<string, { value: unknown }>;
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.value]));
 }
 
 /** The machine's environment without TSVIDER_TESTMODE, which only test-mode examples get. */
-function baseEnv(): NodeJS.ProcessEnv {
+export function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.TSVIDER_TESTMODE;
   return env;

@@ -1,6 +1,6 @@
 // tsvider conformance runner.
 //   examples [--provider DIR] [--jobs N] [--report-dir DIR] [--hosts SET] [--shard i/n]
-//            [--record-durations] [--reattach] [--one-cell-per-example] [filter...]
+//            [--record-durations] [--reattach] [--one-cell-per-example] [--batch] [filter...]
 //             run the provider's examples (the app in DIR, default the reference provider;
 //             those whose names contain a filter, when given) on every binary of the matrix
 //             (pinned tofu, pinned terraform, TSVIDER_EXTRA_BINARIES, the host set's builds), as
@@ -16,6 +16,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig } from "@tsvider/conformance";
 import { parseExamplesArgs, UsageError } from "./args.js";
+import { BatchFailure, batchableExamples, batchFor, runBatch } from "./batch.js";
 import {
   copyExample,
   type Environment,
@@ -28,6 +29,7 @@ import {
 import { judge, loadExpectedFailures } from "./expected-failures.js";
 import { type BuiltHost, installHosts, type UnavailableHost } from "./hosts.js";
 import { addHosts, type MatrixBinary, resolveMatrix, type SkippedHost } from "./matrix.js";
+import { mapLimit } from "./pool.js";
 import {
   loadProviderApp,
   type ProviderApp,
@@ -132,19 +134,55 @@ async function examples(args: readonly string[]): Promise<number> {
     );
   if (options.oneCellPerExample)
     console.log("one cell per example: the cells of an example run one after the other");
+  if (options.batch)
+    console.log(
+      "batch: the examples that only evaluate (functions, outputs) run on each binary as modules of one configuration",
+    );
   for (const h of notAdded) console.log(`${h.kind} ${h.version}: ${h.path}, no column: ${h.why}`);
   for (const h of unavailable) console.log(`${h.kind} ${h.version}: not built: ${h.unavailable}`);
   console.log("");
-  const results = await runExamples({
+  // The batches first (one job per binary), then every other cell; a batch that fails as a
+  // whole leaves its examples to cells of their own, which say which one fails and why.
+  const batched = new Set<string>();
+  const cellKey = (name: string, label: string) => `${name}\u0000${label}`;
+  const batchResults: ExampleResult[] = [];
+  if (options.batch) {
+    const candidates = await batchableExamples(provider.examplesDir, names, env);
+    const batches = env.matrix.flatMap((binary) => {
+      if (binary.missing !== undefined) return [];
+      const examples = batchFor(candidates, binary).filter((e) => only?.(e.name, binary.label) ?? true);
+      return examples.length >= 2 ? [{ binary, examples }] : [];
+    });
+    await mapLimit(batches, options.jobs, async ({ binary, examples }) => {
+      try {
+        const results = await runBatch({ examples, env, version: provider.version, binary });
+        for (const r of results) {
+          batched.add(cellKey(r.name, r.binary));
+          batchResults.push(r);
+          console.log(progressLine(r));
+        }
+      } catch (err) {
+        if (!(err instanceof BatchFailure)) throw err;
+        console.log(
+          `${binary.label}: the ${examples.length} examples run as one configuration failed at ${err.step}${err.error ? ` (${err.error})` : ""}; each runs in a cell of its own instead`,
+        );
+      }
+    });
+  }
+  const cellResults = await runExamples({
     examplesRoot: provider.examplesDir,
     names,
     env,
     version: provider.version,
     jobs: options.jobs,
     onResult: (r) => console.log(progressLine(r)),
-    ...(only ? { only } : {}),
+    only: (name, label) => !batched.has(cellKey(name, label)) && (only?.(name, label) ?? true),
     ...(options.oneCellPerExample ? { oneCellPerExample: true } : {}),
   });
+  // Example × matrix order, as runExamples gives it, whichever way each cell ran.
+  const order = (r: ExampleResult) =>
+    names.indexOf(r.name) * env.matrix.length + env.matrix.findIndex((b) => b.label === r.binary);
+  const results = [...batchResults, ...cellResults].sort((a, b) => order(a) - order(b));
   const judgement = judge(results, expected, all, listName(options.expectedFailures));
   const report = {
     provider: {
@@ -194,7 +232,7 @@ function listName(file: string): string {
 /** A line per cell as it finishes, so a long run shows progress. */
 function progressLine(r: ExampleResult): string {
   const label = `${r.name} [${r.binary}]`;
-  const time = `${(r.durationMs / 1000).toFixed(1)}s`;
+  const time = `${(r.durationMs / 1000).toFixed(1)}s${r.batched ? ` (one of ${r.batched} in one configuration)` : ""}`;
   if (r.status === "pass") return `pass ${label} ${time}`;
   if (r.status === "skip") return `skip ${label}: ${r.skipReason}`;
   return `fail ${label} ${time} at ${r.failure?.step}`;

@@ -154,6 +154,7 @@ export function toJson(report: RunReport): unknown {
       durationMs: o.durationMs,
       steps: o.steps,
       ...(o.reattached ? { reattached: true } : {}),
+      ...(o.batched ? { batched: o.batched } : {}),
       ...(o.failure ? { failure: o.failure } : {}),
       ...(o.skipReason ? { skipReason: o.skipReason } : {}),
       ...(o.expectedReason ? { expectedReason: o.expectedReason } : {}),

@@ -3,7 +3,7 @@
 // computes the same partition from the same inputs (the examples, the matrix, the committed
 // durations), with no coordination. The shards are balanced by how long each cell took in a
 // recorded run (`durations.json`): greedy, longest first, into the shard with the least work.
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UsageError } from "./args.js";
 import { readJsonFile } from "./json-file.js";
