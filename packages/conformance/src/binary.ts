@@ -1,6 +1,10 @@
 // Finding the tofu or terraform binary the tests drive.
 import { spawnSync } from "node:child_process";
 
+/**
+ * Thrown by `resolveTofu` and `resolveTerraform` when the binary cannot be run; the message says
+ * which one was tried and how to provide one.
+ */
 export class BinaryNotFoundError extends Error {
   override readonly name = "BinaryNotFoundError";
 }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { currentPlatform } from "./mirror.js";
 
+/** Options of `startDebugProvider`: the provider executable, its working directory and environment. */
 export interface DebugProviderOptions {
   /** The provider executable: a bundled script with a `#!` line, or a single executable. */
   readonly executable: string;
@@ -23,6 +24,10 @@ export interface DebugProviderOptions {
   readonly readyTimeoutMs?: number;
 }
 
+/**
+ * How a provider started by `startDebugProvider` ended: its exit code or signal, its stderr, and
+ * what was wrong if it did not stop cleanly.
+ */
 export interface DebugProviderExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -32,6 +37,10 @@ export interface DebugProviderExit {
   readonly problem?: string;
 }
 
+/**
+ * A provider running in debug mode, started by `startDebugProvider`: the TF_REATTACH_PROVIDERS
+ * value to give tofu or terraform, its stderr so far, and how to stop it.
+ */
 export interface DebugProvider {
   /** The value of TF_REATTACH_PROVIDERS. */
   readonly reattach: string;

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 
 /**
  * `h1:` (Go's dirhash Hash1): for each file, in byte-wise name order, a line of
- * "<hex sha256 of content>  <name>\n"; then the base64 (padded) SHA-256 of those lines.
+ * `"<hex sha256 of content>  <name>\n"`; then the base64 (padded) SHA-256 of those lines.
  */
 export function h1Hash(files: ReadonlyArray<{ readonly name: string; readonly data: Uint8Array }>): string {
   const lines = [...files]

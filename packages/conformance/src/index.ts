@@ -1,3 +1,10 @@
+/**
+ * Testing providers against the real `tofu` and `terraform` binaries: install a provider
+ * into a filesystem mirror with lock-file hashes, drive working directories through the CLI,
+ * and run acceptance steps (apply, plan checks, import, state checks) like terraform-plugin-testing.
+ *
+ * @packageDocumentation
+ */
 export * from "./acceptance/index.js";
 export { BinaryNotFoundError, resolveTerraform, resolveTofu } from "./binary.js";
 export {

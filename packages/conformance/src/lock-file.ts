@@ -1,5 +1,6 @@
 // Reading .terraform.lock.hcl: the provider blocks and their hashes.
 
+/** A provider block of `.terraform.lock.hcl`: its address, version and hashes. */
 export interface LockedProvider {
   readonly address: string;
   readonly version: string;

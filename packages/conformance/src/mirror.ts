@@ -10,6 +10,10 @@ import { createZip } from "./internal/zip.js";
 /** Both default registries, so a short `source = "ns/type"` resolves under tofu and terraform alike. */
 export const DEFAULT_MIRROR_HOSTS = ["registry.opentofu.org", "registry.terraform.io"] as const;
 
+/**
+ * Options of `installProviderMirror`: the mirror directory, the provider's namespace, type and
+ * version, and its executable.
+ */
 export interface MirrorInstallOptions {
   /** The mirror's root directory; created when missing. */
   readonly mirrorDir: string;
@@ -24,6 +28,10 @@ export interface MirrorInstallOptions {
   readonly platform?: string;
 }
 
+/**
+ * What `installProviderMirror` wrote: the zip files and the `h1:` and `zh:` hashes a lock file
+ * records for them.
+ */
 export interface MirrorInstall {
   readonly zipPaths: readonly string[];
   readonly h1: string;
@@ -31,6 +39,7 @@ export interface MirrorInstall {
   readonly platform: string;
 }
 
+/** The platform of this machine as Terraform names it in provider packages, e.g. `linux_amd64`. */
 export function currentPlatform(): string {
   const os = platform() === "win32" ? "windows" : platform();
   const cpu =
@@ -49,6 +58,13 @@ function executableSuffix(executable: string, target: string): string {
   return extension === ".cjs" || extension === ".mjs" ? extension : "";
 }
 
+/**
+ * Installs a provider executable into a filesystem mirror (the layout a CLI configuration's
+ * `filesystem_mirror` reads), packaged as a registry would, so `tofu init` finds it offline.
+ *
+ * @param options the mirror directory, the provider's address and version, and its executable
+ * @returns the zips written and their hashes, for checking the lock file `init` writes
+ */
 export async function installProviderMirror(options: MirrorInstallOptions): Promise<MirrorInstall> {
   const target = options.platform ?? currentPlatform();
   const entry = {

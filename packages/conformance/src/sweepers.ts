@@ -8,6 +8,7 @@
 // CLI may hold another copy of this package than the module that defined it, and takes any
 // object of that shape.
 
+/** What a sweeper is given: the name prefix tests use, and how to report what it deleted. */
 export interface SweepContext {
   /** The prefix of the names tests give (defineSweepers' prefix, or `tsvider sweep --prefix`). */
   readonly prefix: string;
@@ -25,6 +26,10 @@ export interface SweepContext {
 // biome-ignore lint/suspicious/noConfusingVoidType: an async sweeper that returns nothing returns Promise<void>.
 export type SweepResult = Iterable<string> | undefined | void;
 
+/**
+ * Deletes the objects that failed or interrupted acceptance tests left behind, of one kind
+ * (usually one resource type).
+ */
 export interface Sweeper {
   /** Sweepers to run before this one (by name): what must be gone before this can go. */
   readonly dependencies?: readonly string[];
@@ -35,6 +40,10 @@ export interface Sweeper {
   sweep(ctx: SweepContext): SweepResult | Promise<SweepResult>;
 }
 
+/**
+ * A provider's sweepers by name, with the name prefix its tests use. Make one with
+ * `defineSweepers`.
+ */
 export interface SweeperSet {
   /** The name prefix tests use, passed to each sweeper unless `tsvider sweep --prefix` overrides it. */
   readonly prefix: string;
@@ -59,6 +68,7 @@ export interface SweeperOutcome {
   readonly error?: string;
 }
 
+/** What `runSweepers` did: each sweeper's outcome, and whether any failed. */
 export interface SweepReport {
   readonly prefix: string;
   /** Each sweeper run (or skipped), in the order they ran. */
@@ -67,6 +77,7 @@ export interface SweepReport {
   readonly failed: boolean;
 }
 
+/** Options of `runSweepers`: another prefix, which sweepers to run, and the environment. */
 export interface RunSweepersOptions {
   /** Instead of the set's prefix. */
   readonly prefix?: string;

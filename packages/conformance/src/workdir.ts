@@ -2,6 +2,7 @@
 // and none of the caller's TF_* settings that would change what runs.
 import { spawn } from "node:child_process";
 
+/** How a command run by `Workdir.run` ended: its arguments, exit code and output. */
 export interface CommandResult {
   readonly args: readonly string[];
   readonly code: number;
@@ -14,6 +15,10 @@ export interface CommandResult {
   readonly output?: string;
 }
 
+/**
+ * Thrown by `Workdir.run` when the command exits with a code it did not expect; the message quotes
+ * the end of its output.
+ */
 export class CommandFailedError extends Error {
   override readonly name = "CommandFailedError";
   constructor(readonly result: CommandResult) {
@@ -33,6 +38,10 @@ const ISOLATED = [
   "TF_CLI_ARGS",
 ];
 
+/**
+ * Options of a `Workdir`: the directory, the tofu or terraform binary, the CLI configuration file
+ * and the environment.
+ */
 export interface WorkdirOptions {
   readonly dir: string;
   readonly binary: string;
@@ -46,6 +55,10 @@ export interface WorkdirOptions {
   readonly extraEnv?: NodeJS.ProcessEnv;
 }
 
+/**
+ * A working directory in which tofu or terraform commands are run, with a given CLI configuration
+ * (such as one that installs providers from a filesystem mirror).
+ */
 export class Workdir {
   readonly dir: string;
   readonly binary: string;

@@ -1,3 +1,9 @@
+/**
+ * cty functions as data: define one with `defineFunction`, call it with `callFunction`, which
+ * applies go-cty's rules for null, unknown and marked arguments.
+ *
+ * @packageDocumentation
+ */
 // Functions as data, as go-cty's function package has them: parameters with their types and
 // what they accept (null, unknown, dynamic, marked), an optional variadic parameter, a
 // return type (fixed, or worked out from the arguments), an optional refinement of unknown
@@ -26,6 +32,10 @@ export interface TypedValue {
   readonly type: CtyType;
 }
 
+/**
+ * One parameter of a cty function: its name, its type constraint, and which special values
+ * (null, unknown, not-yet-typed, marked) reach the implementation instead of being handled for it.
+ */
 export interface Parameter {
   readonly name: string;
   readonly description?: string;
@@ -41,6 +51,10 @@ export interface Parameter {
   readonly allowMarked?: boolean;
 }
 
+/**
+ * A cty function as go-cty's `function.Spec` describes one: its parameters, its return type and
+ * its implementation. Make one with `defineFunction` and call it with `callFunction`.
+ */
 export interface FunctionSpec {
   readonly description?: string;
   readonly params: readonly Parameter[];
@@ -68,6 +82,13 @@ export class ArgumentError extends Error {
   }
 }
 
+/**
+ * Checks and freezes a function specification.
+ *
+ * @param spec the function's parameters, return type and implementation
+ * @returns the same specification, frozen
+ * @throws TypeError when two parameters share a name
+ */
 export function defineFunction(spec: FunctionSpec): FunctionSpec {
   const names = new Set<string>();
   for (const p of [...spec.params, ...(spec.varParam ? [spec.varParam] : [])]) {

@@ -1,3 +1,12 @@
+/**
+ * cty's types and values as Terraform and OpenTofu exchange them with providers: primitive,
+ * collection and structural types, unknown and marked values, exact decimal numbers, and the
+ * msgpack and JSON codecs. The subpath modules hold the codecs, go-cty's conversions and its
+ * function library.
+ *
+ * @packageDocumentation
+ * @mergeModuleWith <project>
+ */
 export { canonicalSet, containsUnknown, valuesEqual } from "./equality.js";
 export { graphemeClusters, graphemeCount, safeKnownPrefix } from "./graphemes.js";
 export {

@@ -1,3 +1,9 @@
+/**
+ * The JSON encoding of cty values: the JSON form of a DynamicValue, and the raw state and identity
+ * that upgrade and move requests carry.
+ *
+ * @packageDocumentation
+ */
 // The cty JSON encoding: a DynamicValue's json form (what a host sends when it has no msgpack),
 // UpgradeResourceState's raw state, MoveResourceState's source state and
 // UpgradeResourceIdentity's raw identity. Numbers are parsed losslessly: a JSON number of any
@@ -46,6 +52,7 @@ class JsonNumber {
   constructor(readonly text: string) {}
 }
 
+/** Options of `decodeJson`: what to do with attributes the JSON has and the type lacks, and the reverse. */
 export interface DecodeJsonOptions {
   /**
    * Attributes present in the JSON but not in the type: "error" (the default) refuses them;

@@ -8,6 +8,7 @@ import { transform, walk } from "./walk.js";
 
 export { mark };
 
+/** Whether a value carries marks of its own (is a `Marked`); marks on values inside it are not looked at. */
 export function isMarked(value: CtyValue): value is Marked {
   return value instanceof Marked;
 }
@@ -27,6 +28,10 @@ export function containsMarks(value: CtyValue, type: CtyType): boolean {
   return found;
 }
 
+/**
+ * The marks found at one place inside a value, as `unmarkDeepWithPaths` returns them and
+ * `markWithPaths` puts them back.
+ */
 export interface PathMarks {
   readonly path: Path;
   readonly marks: ReadonlySet<unknown>;

@@ -1,3 +1,9 @@
+/**
+ * The msgpack encoding of cty values that Terraform and OpenTofu send providers (DynamicValue),
+ * decoded and encoded against a known type.
+ *
+ * @packageDocumentation
+ */
 // The msgpack encoding Terraform and OpenTofu use for DynamicValue, decoded and encoded
 // against a known type, as go-cty's msgpack package does:
 //   - numbers: int when an exact int64, float64 when an exact non-integer double, else

@@ -13,6 +13,7 @@ export type PathStep =
   | { readonly index: number }
   | { readonly key: string }
   | { readonly element: CtyValue };
+/** A path from a value to a value inside it, one step per attribute, index, map key or set element. */
 export type Path = readonly PathStep[];
 
 /** `a.b[0]["k"]`, or `(root)` for the empty path. */

@@ -4,8 +4,10 @@
 import { setOwn } from "./internal/records.js";
 import { goJsonString } from "./internal/text/go-json.js";
 
+/** The names of cty's three primitive types. */
 export type PrimitiveKind = "string" | "number" | "bool";
 
+/** A primitive type: `string`, `number` or `bool` (use the constants of those names). */
 export interface PrimitiveType {
   readonly kind: PrimitiveKind;
 }
@@ -16,6 +18,7 @@ export interface CollectionType {
   readonly element: CtyType;
 }
 
+/** An object type: a fixed set of named attributes, each with its own type. Make one with `object`. */
 export interface ObjectType {
   readonly kind: "object";
   /** Attribute types by name (names in NFC, as cty keeps them). */
@@ -26,6 +29,7 @@ export interface ObjectType {
   readonly optional: ReadonlySet<string>;
 }
 
+/** A tuple type: a fixed number of elements, each with its own type. Make one with `tuple`. */
 export interface TupleType {
   readonly kind: "tuple";
   readonly elements: readonly CtyType[];
@@ -45,29 +49,39 @@ export interface CapsuleType {
   readonly name: string;
 }
 
+/** Any cty type. Compare types with `typeEquals`, not `===` (types are built fresh by each call). */
 export type CtyType = PrimitiveType | CollectionType | ObjectType | TupleType | DynamicType | CapsuleType;
 
+/** cty's string type: a Unicode string, held in NFC. */
 export const string: PrimitiveType = Object.freeze({ kind: "string" });
+/** cty's number type: an arbitrary-precision number (a `CtyNumber` in JavaScript). */
 export const number: PrimitiveType = Object.freeze({ kind: "number" });
+/** cty's bool type. */
 export const bool: PrimitiveType = Object.freeze({ kind: "bool" });
+/** cty's dynamic pseudo-type: any type in a type constraint, a type not known yet in a value. */
 export const dynamic: DynamicType = Object.freeze({ kind: "dynamic" });
 
+/** A list type: an ordered sequence of values of `element`'s type. */
 export function list(element: CtyType): CollectionType {
   return Object.freeze({ kind: "list", element });
 }
 
+/** A set type: an unordered collection of distinct values of `element`'s type. */
 export function set(element: CtyType): CollectionType {
   return Object.freeze({ kind: "set", element });
 }
 
+/** A map type: string keys to values of `element`'s type. */
 export function map(element: CtyType): CollectionType {
   return Object.freeze({ kind: "map", element });
 }
 
+/** A tuple type with one type per element, in order. */
 export function tuple(elements: readonly CtyType[]): TupleType {
   return Object.freeze({ kind: "tuple", elements: Object.freeze([...elements]) });
 }
 
+/** A new capsule type, named `name` in messages. Each call makes a distinct type. */
 export function capsule(name: string): CapsuleType {
   return Object.freeze({ kind: "capsule", name });
 }
@@ -95,13 +109,17 @@ export function object(attributes: Record<string, CtyType>, optional: Iterable<s
   });
 }
 
+/** The object type with no attributes (the type of `{}` in HCL). */
 export const emptyObject: ObjectType = object({});
+/** The tuple type with no elements (the type of `[]` in HCL). */
 export const emptyTuple: TupleType = tuple([]);
 
+/** Whether a type is `string`, `number` or `bool`. */
 export function isPrimitiveType(type: CtyType): type is PrimitiveType {
   return type.kind === "string" || type.kind === "number" || type.kind === "bool";
 }
 
+/** Whether a type is a list, set or map type. */
 export function isCollectionType(type: CtyType): type is CollectionType {
   return type.kind === "list" || type.kind === "set" || type.kind === "map";
 }
@@ -209,6 +227,10 @@ function nameOf(type: CtyType, constraint: boolean): string {
   }
 }
 
+/**
+ * Thrown when type JSON is not a cty type (`typeFromJSON`, `parseTypeJSON`) or a type has no
+ * JSON form (`typeToJSON` given a capsule type); the message says what is wrong.
+ */
 export class TypeJSONError extends Error {
   override readonly name = "TypeJSONError";
 }

@@ -31,6 +31,7 @@ export interface Refinements {
   readonly lengthUpper?: number;
 }
 
+/** A lower or upper bound on an unknown number (in a refinement), and whether the bound itself is allowed. */
 export interface NumberBound {
   readonly value: CtyNumber;
   readonly inclusive: boolean;
@@ -84,6 +85,10 @@ export function mark(value: CtyValue, ...marks: readonly unknown[]): CtyValue {
 /** An unknown value: plain (`Unknown`) or refined (a RefinedUnknown). */
 export type Unknown = typeof Unknown | RefinedUnknown;
 
+/**
+ * Whether a value is unknown, plain or refined. Only the value itself is looked at: use
+ * `containsUnknown` to look inside collections and objects.
+ */
 export function isUnknown(value: unknown): value is Unknown {
   return value === Unknown || value instanceof RefinedUnknown;
 }
@@ -225,6 +230,7 @@ function quoteShort(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }
 
+/** A cty number: a JavaScript number or bigint when it is exact as one, else a `Decimal`. */
 export type CtyNumber = number | bigint | Decimal;
 
 /**
@@ -253,6 +259,11 @@ export class Dynamic {
   }
 }
 
+/**
+ * A cty value as a JavaScript value: null, an unknown, a string, a bool, a number, an array (list,
+ * set or tuple), a plain object (map or object), a `Dynamic` (a value with its type, for a
+ * `dynamic` place) or a `Marked` value. Its cty type is carried separately, as a `CtyType`.
+ */
 export type CtyValue =
   | null
   | Unknown

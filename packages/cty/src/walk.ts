@@ -8,6 +8,7 @@ import { CtyValueError, type Path, type PathStep } from "./path.js";
 import { type CtyType, compareBytewise, dynamic, friendlyName } from "./types.js";
 import { type CtyValue, Dynamic, isRecord, isUnknown, Marked, Unknown } from "./values.js";
 
+/** A value found inside another, with its type, as `applyPath` returns it. */
 export interface Located {
   readonly value: CtyValue;
   readonly type: CtyType;

@@ -37,6 +37,10 @@ export interface ActionInvocation<S extends Schema, P> extends ActionContext<P> 
   progress(message: string): void;
 }
 
+/**
+ * What `defineAction` takes: an action's type name, the schema of its `config` block, and the
+ * handlers that plan and invoke it.
+ */
 export interface ActionDefinition<S extends Schema = Schema, P = unknown> {
   /** The type name, prefixed with the provider name: `mycloud_restart`. */
   readonly typeName: string;

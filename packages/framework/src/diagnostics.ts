@@ -3,8 +3,16 @@
 // configuration.
 import type { AttributePath } from "./attribute-path.js";
 
+/**
+ * How serious a diagnostic is: an error fails the operation, a warning is shown and the operation
+ * goes on.
+ */
 export type Severity = "error" | "warning";
 
+/**
+ * A message for Terraform to show: a summary, a detail and, when it is about one attribute, that
+ * attribute's path (Terraform then points at its line of configuration).
+ */
 export interface Diagnostic {
   readonly severity: Severity;
   readonly summary: string;

@@ -8,6 +8,10 @@ import { type Diagnostic, TsviderError } from "./diagnostics.js";
 
 export { FrameworkConfigurationError, TsviderError } from "./diagnostics.js";
 
+/**
+ * What the error classes take beside their summary: a detail, the attribute path the problem is
+ * about, and the underlying cause.
+ */
 export interface ErrorOptions {
   /** More about what went wrong and what to do about it; Terraform shows it under the summary. */
   readonly detail?: string;

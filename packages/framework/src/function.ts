@@ -16,6 +16,10 @@ import type { KnownValue, ValidationValue, ValueType } from "./schema/types.js";
 import { checkValue } from "./values/config-checks.js";
 import { WalkPosition } from "./values/walk-position.js";
 
+/**
+ * One parameter of a provider function: its name, its type and documentation, and whether null
+ * and unknown arguments reach the implementation.
+ */
 export interface FunctionParameter<D extends ValueType = ValueType> {
   /** An identifier, unique among the function's parameters; documentation and errors use it. */
   readonly name: string;
@@ -45,6 +49,10 @@ export type FunctionArguments<P extends readonly unknown[], V> = [V] extends [un
   ? Arguments<P>
   : [...Arguments<P>, ...ArgumentValue<V>[]];
 
+/**
+ * What `defineProviderFunction` takes: the function's name, parameters, return type,
+ * documentation and implementation.
+ */
 export interface ProviderFunctionDefinition<
   P extends readonly FunctionParameter[] = readonly FunctionParameter[],
   V extends FunctionParameter | undefined = FunctionParameter | undefined,
@@ -71,6 +79,10 @@ export interface ProviderFunctionDefinition<
   run(...args: FunctionArguments<P, V>): ValidationValue<R> | null | Promise<ValidationValue<R> | null>;
 }
 
+/**
+ * A provider function as `defineProviderFunction` returns it, ready for the provider's `functions`
+ * list.
+ */
 export interface ProviderFunction<
   P extends readonly FunctionParameter[] = readonly FunctionParameter[],
   V extends FunctionParameter | undefined = FunctionParameter | undefined,
@@ -99,6 +111,15 @@ export class FunctionError extends Error {
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
+/**
+ * Defines a provider function, called in configuration as `provider::<provider>::<name>(...)`.
+ * Argument and result types are inferred from the parameters and return type.
+ *
+ * @param definition the name, parameters, return type and implementation
+ * @returns the function, for the `functions` list of `defineProvider`
+ * @throws FrameworkConfigurationError when the definition is unusable (a bad name, two
+ *   parameters with one name, ...)
+ */
 export function defineProviderFunction<
   const P extends readonly FunctionParameter[],
   const R extends ValueType,

@@ -82,6 +82,10 @@ export type HubComponents<P = unknown> = Required<
   >
 >;
 
+/**
+ * Gathers components defined in several modules, by decorator or by `add`, for one provider:
+ * `defineProvider({ name, version, ...hub.components() })`. Make one with `createHub`.
+ */
 export class Hub<P = unknown> {
   readonly #resources: AnyResource<P>[] = [];
   readonly #dataSources: AnyDataSource<P>[] = [];

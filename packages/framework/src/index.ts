@@ -1,3 +1,12 @@
+/**
+ * The author API of tsvider: define a provider and its resources, data sources, functions,
+ * ephemeral resources, list resources, actions and state stores, with config, plan and state
+ * types inferred from the schema, and serve them over plugin protocols 5 and 6. The `testing`
+ * module drives components in process, without a Terraform binary.
+ *
+ * @packageDocumentation
+ * @mergeModuleWith <project>
+ */
 export { Decimal, Dynamic, isUnknown, Unknown } from "@tsvider/cty";
 /** The type of `ctx.log` in every handler. */
 export type { LogFields, Logger } from "@tsvider/rpcplugin";

@@ -80,6 +80,10 @@ export interface ListRequest<S extends Schema> {
   readonly limit: number;
 }
 
+/**
+ * What `defineListResource` takes: the managed resource whose objects it lists, the schema of the
+ * list block's `config` block, and the handler that lists them.
+ */
 export interface ListResourceDefinition<
   S extends Schema = Schema,
   R extends AnyResource = AnyResource,

@@ -63,6 +63,7 @@ export interface PrivateStateMarker<V extends PrivateData> {
   readonly __data?: V;
 }
 
+/** Options of a resource's sealed private state (its `privateState` setting). */
 export interface PrivateStateOptions {
   /**
    * Migration: read private bytes that tsvider did not seal (none at all, or the JSON another

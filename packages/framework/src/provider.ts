@@ -21,6 +21,10 @@ import type { Schema } from "./schema/schema.js";
 import { collectStateStores, type StateStore } from "./state-store.js";
 import type { ErrorContext, ErrorMapping } from "./values/handler.js";
 
+/**
+ * What `defineProvider` takes: the provider's name and version, the schema of its configuration,
+ * its `configure` handler and every component it serves.
+ */
 export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M extends Schema = Schema> {
   /** The provider's type name, as in `tsvider` for `tsvider_file_content`. */
   readonly name: string;
@@ -112,6 +116,7 @@ export interface ProviderDefinition<S extends Schema = Schema, P = unknown, M ex
   mapError?(err: unknown, ctx: ErrorContext): ErrorMapping | undefined;
 }
 
+/** A provider as `defineProvider` returns it, checked and indexed by type name, ready for `serve`. */
 export interface Provider<S extends Schema = Schema, P = unknown, M extends Schema = Schema>
   extends ProviderDefinition<S, P, M> {
   readonly configType: cty.ObjectType;
@@ -132,6 +137,15 @@ export interface Provider<S extends Schema = Schema, P = unknown, M extends Sche
   readonly functionsByName: ReadonlyMap<string, ProviderFunction>;
 }
 
+/**
+ * Defines a provider from its components. Every component is checked here, so a mistake in a
+ * schema or a name fails at startup rather than when Terraform first calls.
+ *
+ * @param definition the provider's name, version, configuration schema and components
+ * @returns the provider, to pass to `serve` (or to `testProvider` in tests)
+ * @throws FrameworkConfigurationError when the definition is unusable; the message names the
+ *   component and what to change
+ */
 export function defineProvider<
   const S extends Schema = Record<never, never>,
   P = unknown,

@@ -26,6 +26,7 @@ import { SCHEMA_DETAILS_FILE_ENV, schemaDetails } from "./server/schema-details.
 import { warmUpForSnapshot } from "./startup-warm-up.js";
 import { findNestedAttribute, protocol5Refusal } from "./v5/nested-attributes.js";
 
+/** Options of `serve`: debug mode, the protocol versions to offer, and the process's environment. */
 export interface ServeOptions {
   /**
    * Debug mode: run the provider yourself (under a debugger, say) and attach tofu or

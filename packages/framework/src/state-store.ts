@@ -99,6 +99,10 @@ export function lockInfoText(holder: LockHolder): string {
 `;
 }
 
+/**
+ * What `defineStateStore` takes: a state store's type name, the schema of its `state_store`
+ * block, and the handlers that read, write, lock and list states.
+ */
 export interface StateStoreDefinition<S extends Schema = Schema, P = unknown, D = unknown> {
   /** The type name, prefixed with the provider name: `mycloud_bucket`. */
   readonly typeName: string;

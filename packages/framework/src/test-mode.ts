@@ -25,6 +25,7 @@ export function testOnly<C extends object>(component: C): C {
   return component;
 }
 
+/** Whether a component was marked with `testOnly`. */
 export function isTestOnly(component: unknown): boolean {
   return typeof component === "object" && component !== null && testOnlyComponents.has(component);
 }

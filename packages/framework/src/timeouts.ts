@@ -13,6 +13,7 @@ import { type Block, block } from "./schema/blocks.js";
 import type { Schema } from "./schema/schema.js";
 import { addThrown, type HandlerSite, runHandler, siteText } from "./values/handler.js";
 
+/** The operations a resource's `timeouts` block can set: create, read, update and delete. */
 export type TimeoutOperation = "create" | "read" | "update" | "delete";
 export const timeoutOperations: readonly TimeoutOperation[] = ["create", "read", "update", "delete"];
 

@@ -1,3 +1,9 @@
+/**
+ * Diagnostics: the problems parsing, decoding and evaluating report, with the source ranges they
+ * are about.
+ *
+ * @packageDocumentation
+ */
 // Problems found while parsing, decoding or evaluating, as hcl.Diagnostic: a summary for a
 // headline, a detail sentence or two, and where in the source it happened.
 
@@ -5,8 +11,13 @@ import type { EvalContext } from "./eval-context.js";
 import type { Expression } from "./expression.js";
 import { formatRange, type Range } from "./pos.js";
 
+/** How serious a diagnostic is: an error stops the operation, a warning does not. */
 export type Severity = "error" | "warning";
 
+/**
+ * A problem found while parsing, decoding or evaluating, with a summary, a detail and the source
+ * ranges it is about (hcl.Diagnostic).
+ */
 export interface Diagnostic {
   readonly severity: Severity;
   readonly summary: string;
@@ -21,6 +32,7 @@ export interface Diagnostic {
   readonly evalContext?: EvalContext;
 }
 
+/** Whether any of the diagnostics is an error (warnings alone give false). */
 export function hasErrors(d: readonly Diagnostic[]): boolean {
   return d.some((x) => x.severity === "error");
 }

@@ -1,3 +1,8 @@
+/**
+ * Evaluation contexts: the variables and functions expressions are evaluated with.
+ *
+ * @packageDocumentation
+ */
 // What an expression is evaluated against (hcl.EvalContext): variables and functions, with
 // an optional parent whose names a child inherits unless it declares its own.
 
@@ -6,6 +11,10 @@ import type { FunctionSpec, TypedValue } from "@tsvider/cty/function";
 import { makeToFunction, stdlibFunctions } from "@tsvider/cty/stdlib";
 import { operatorFunctionNames } from "./internal/operator-functions.js";
 
+/**
+ * The variables and functions an expression is evaluated with; names not found are looked up in
+ * `parent` (hcl.EvalContext).
+ */
 export interface EvalContext {
   readonly variables?: Readonly<Record<string, TypedValue>>;
   readonly functions?: Readonly<Record<string, FunctionSpec>>;

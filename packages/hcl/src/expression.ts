@@ -1,3 +1,8 @@
+/**
+ * The expression interface that native and JSON syntax both implement.
+ *
+ * @packageDocumentation
+ */
 // The syntax-neutral expression interface (hcl.Expression): native and JSON syntax both
 // implement it, and decoders use nothing else.
 
@@ -7,6 +12,10 @@ import type { EvalContext } from "./eval-context.js";
 import type { Range } from "./pos.js";
 import type { Traversal } from "./traversal.js";
 
+/**
+ * An expression, native or JSON syntax, that evaluates to a cty value in an `EvalContext`
+ * (hcl.Expression).
+ */
 export interface Expression {
   /** The value in this context; on errors a placeholder (usually unknown) with diagnostics. */
   value(ctx?: EvalContext): { value: TypedValue; diagnostics: Diagnostic[] };

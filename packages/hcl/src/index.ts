@@ -1,3 +1,11 @@
+/**
+ * HCL2, native and JSON syntax, parsed and evaluated to `@tsvider/cty` values with exact
+ * source ranges, as hashicorp/hcl v2 does. Import the whole package, or one subpath module
+ * (`@tsvider/hcl/native`, `@tsvider/hcl/json`, `@tsvider/hcl/hcldec`, ...) for a part of it.
+ *
+ * @packageDocumentation
+ * @mergeModuleWith <project>
+ */
 // @tsvider/hcl: HCL2 parsed and evaluated to @tsvider/cty values, as hashicorp/hcl v2 does.
 export type {
   Attribute,

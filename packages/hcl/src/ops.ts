@@ -1,3 +1,8 @@
+/**
+ * Indexing and attribute access on values, with HCL's rules and diagnostics.
+ *
+ * @packageDocumentation
+ */
 // Indexing and attribute access as HCL's `x[k]` and `x.name` do them (hcl.Index and
 // hcl.GetAttr), shared by traversals and by both syntaxes: looser than cty's own operations
 // (a string key converts to a number for a list) and with HCL's diagnostics.
@@ -18,6 +23,7 @@ import {
 } from "./internal/typed-values.js";
 import type { Range } from "./pos.js";
 
+/** The result of an operation on values (index, attribute access), with diagnostics on failure. */
 export interface OpResult {
   readonly value: TypedValue;
   readonly diagnostics: Diagnostic[];

@@ -1,3 +1,8 @@
+/**
+ * Source positions and ranges, which every node and diagnostic carries.
+ *
+ * @packageDocumentation
+ */
 // Source positions and ranges, as hcl.Pos and hcl.Range: every node and diagnostic points
 // at the bytes it came from so messages can quote the source.
 

@@ -1,3 +1,9 @@
+/**
+ * Static analysis of expressions: their shape (lists, maps, calls, traversals, keywords) read
+ * without evaluating them.
+ *
+ * @packageDocumentation
+ */
 // Static analysis (hcl's ExprList, ExprMap, ExprCall, AbsTraversalForExpr,
 // RelTraversalForExpr, ExprAsKeyword, UnwrapExpression and StaticExpr): reading the shape of
 // an expression without evaluating it, for languages built on HCL whose arguments are

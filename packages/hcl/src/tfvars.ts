@@ -1,3 +1,8 @@
+/**
+ * Reading variable definitions files (`.tfvars` and `.tfvars.json`) as Terraform reads them.
+ *
+ * @packageDocumentation
+ */
 // Variable definitions files (.tfvars): a body of `name = value` attributes, read as Terraform
 // reads them (internal/command/arguments/vars.go in Terraform): no blocks, and each value
 // evaluated with no variables and no functions, so `var.x` or `upper("a")` are errors. A
@@ -10,6 +15,7 @@ import { goQuote } from "./internal/go-quote.js";
 import { parseJson } from "./json/index.js";
 import { parseConfig } from "./native/index.js";
 
+/** The variable values a .tfvars file sets, by name, with the problems found reading it. */
 export interface TfvarsResult {
   /** The values by variable name; empty when the file could not be read as definitions. */
   readonly values: Record<string, TypedValue>;

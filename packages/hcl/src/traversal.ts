@@ -1,3 +1,8 @@
+/**
+ * Traversals: variable references such as `var.a[0].b`, and looking values up along them.
+ *
+ * @packageDocumentation
+ */
 // Traversals (hcl.Traversal): a variable name followed by attribute and index steps, as
 // `var.a[0].b` is. Applications use them to see which names an expression refers to, and
 // to look values up with HCL's rules.
@@ -11,12 +16,17 @@ import { dynamicUnknown, ownTyped } from "./internal/typed-values.js";
 import { getAttr, goQuote, index } from "./ops.js";
 import { type Range, rangeBetween } from "./pos.js";
 
+/** One step of a traversal: the root variable name, an attribute, an index, or a splat. */
 export type Traverser =
   | { readonly kind: "root"; readonly name: string; readonly range: Range }
   | { readonly kind: "attr"; readonly name: string; readonly range: Range }
   | { readonly kind: "index"; readonly key: CtyValue; readonly keyType: CtyType; readonly range: Range }
   | { readonly kind: "splat"; readonly range: Range };
 
+/**
+ * A variable reference as a sequence of steps (`var.a.b[0]`), absolute when it starts with a root
+ * name.
+ */
 export type Traversal = readonly Traverser[];
 
 /** Whether the traversal starts from a value rather than a name. */
@@ -38,6 +48,7 @@ export function traversalRange(t: Traversal): Range | undefined {
   return first && last ? rangeBetween(first.range, last.range) : undefined;
 }
 
+/** The value a traversal leads to, with diagnostics when a step fails. */
 export interface TraversalResult {
   readonly value: TypedValue;
   readonly diagnostics: Diagnostic[];

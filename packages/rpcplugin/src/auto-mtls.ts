@@ -16,6 +16,10 @@ import {
   utf8String,
 } from "./internal/der.js";
 
+/**
+ * A self-signed server certificate and its private key, as `createServerCertificate` makes one for
+ * go-plugin's AutoMTLS.
+ */
 export interface ServerCertificate {
   readonly certificatePem: string;
   readonly privateKeyPem: string;

@@ -1,3 +1,9 @@
+/**
+ * The host's side of go-plugin: start a plugin as Terraform and OpenTofu do, and get a gRPC channel
+ * to it.
+ *
+ * @packageDocumentation
+ */
 // The host's side of go-plugin: start a plugin the way Terraform and OpenTofu do (magic cookie,
 // offered protocol versions, port range, AutoMTLS with a client certificate of our own), read
 // its handshake line, and hand back a gRPC channel to it. Used by tools that talk to a
@@ -15,6 +21,10 @@ import {
 } from "./handshake.js";
 import { MAX_MESSAGE_BYTES } from "./server.js";
 
+/**
+ * Options of `startPluginClient`: the plugin's executable and arguments, its environment, and how
+ * messages name it.
+ */
 export interface PluginClientOptions {
   /** The plugin's executable (a provider binary, or node for a script with `args`). */
   readonly executable: string;
@@ -42,6 +52,10 @@ export type GrpcClientConstructor<C> = new (
   options?: Partial<grpc.ClientOptions>,
 ) => C;
 
+/**
+ * A started plugin process and what is needed to talk gRPC to it: the negotiated protocol version,
+ * its address and the TLS credentials. Returned by `startPluginClient`.
+ */
 export interface PluginClient {
   /** The app protocol version the plugin chose. */
   readonly protocolVersion: number;
@@ -71,6 +85,10 @@ const DEFAULT_START_TIMEOUT_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 2000;
 const STDERR_LINES_KEPT = 200;
 
+/**
+ * Thrown by `startPluginClient` when the plugin exits or writes no valid handshake line; the
+ * message quotes its last stderr lines.
+ */
 export class PluginStartError extends HandshakeError {
   /** The plugin's last stderr lines, for the message and for callers that show more. */
   readonly stderrLines: readonly string[];

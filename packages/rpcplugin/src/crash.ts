@@ -3,6 +3,12 @@
 // non-zero. Going on in an unknown state could corrupt what the plugin manages.
 let installed = false;
 
+/**
+ * Makes an uncaught exception or unhandled rejection end the process with `panic:` lines on stderr,
+ * which go-plugin hosts print as the plugin's crash report. Calls after the first do nothing.
+ *
+ * @param write where the crash report goes (default: stderr)
+ */
 export function installCrashHandlers(write: (text: string) => void = (t) => process.stderr.write(t)): void {
   if (installed) return;
   installed = true;

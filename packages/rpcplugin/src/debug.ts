@@ -4,6 +4,10 @@
 // without TLS or handshake, and, with "Test": true, never shuts the plugin down, so one run
 // serves any number of commands.
 
+/**
+ * What a host needs to attach to a plugin that was started by hand (debug mode): the provider's
+ * addresses, the protocol version and where it listens. Written out by `reattachJson`.
+ */
 export interface ReattachConfig {
   /**
    * The provider's full source addresses, e.g. registry.terraform.io/acme/widgets: each is a

@@ -16,6 +16,10 @@ export const terraformMagicCookie: MagicCookie = Object.freeze({
 /** go-plugin's own protocol version, the first field of the handshake line. */
 export const CORE_PROTOCOL_VERSION = 1;
 
+/**
+ * Thrown when the go-plugin handshake cannot be made: a missing magic cookie, no protocol version
+ * both sides speak, or an unusable handshake line.
+ */
 export class HandshakeError extends Error {
   override readonly name = "HandshakeError";
 }
@@ -74,6 +78,10 @@ export function negotiateProtocolVersion(offered: string | undefined, served: re
   return match;
 }
 
+/**
+ * The fields of go-plugin's handshake line, which a plugin prints on stdout to tell the host
+ * where it listens.
+ */
 export interface HandshakeLine {
   readonly protocolVersion: number;
   readonly network: "unix" | "tcp";

@@ -1,3 +1,11 @@
+/**
+ * A HashiCorp go-plugin server (and client) for Node.js: the handshake line, unix and TCP
+ * listeners, AutoMTLS, go-plugin's own gRPC services, hclog logging and debug reattach. The
+ * generated tfplugin5 and tfplugin6 bindings are in the subpath modules of the same names.
+ *
+ * @packageDocumentation
+ * @mergeModuleWith <project>
+ */
 export { createServerCertificate, type ServerCertificate } from "./auto-mtls.js";
 export {
   type GrpcClientConstructor,

@@ -9,8 +9,13 @@ import { join } from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import { HandshakeError } from "./handshake.js";
 
+/**
+ * How the plugin listens: on a unix socket (the default), or on TCP at 127.0.0.1 (the default on
+ * Windows).
+ */
 export type Transport = "unix" | "tcp";
 
+/** Where `listen` listens, and how to remove what it left on disk. */
 export interface Listening {
   readonly network: Transport;
   /** The socket path, or 127.0.0.1:PORT. */

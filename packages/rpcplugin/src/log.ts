@@ -3,12 +3,17 @@
 // when TF_LOG_PROVIDER (else TF_LOG) asks for that level; plugins inherit the variables, so we
 // filter here and write nothing at all when no level is set.
 
+/** hclog's levels, lowest first. */
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error";
 const order: readonly LogLevel[] = ["trace", "debug", "info", "warn", "error"];
 
 /** Key/value pairs written beside the message. */
 export type LogFields = Readonly<Record<string, unknown>>;
 
+/**
+ * A logger writing hclog JSON lines, which Terraform and OpenTofu show in their own log under the
+ * plugin's name (with `TF_LOG_PROVIDER` or `TF_LOG` set). Make one with `createLogger`.
+ */
 export interface Logger {
   /** The lowest level written, or "off". */
   readonly level: LogLevel | "off";
@@ -37,6 +42,10 @@ export function logLevelFromEnv(env: NodeJS.ProcessEnv): LogLevel | "off" {
   return (order as readonly string[]).includes(level) ? (level as LogLevel) : "trace";
 }
 
+/**
+ * Options of `createLogger`: the module name, the level (default: from `TF_LOG_PROVIDER` and
+ * `TF_LOG`), and where lines go.
+ */
 export interface LoggerOptions {
   /** `@module` of every line (default "provider"). */
   readonly module?: string;
@@ -49,6 +58,10 @@ export interface LoggerOptions {
   readonly now?: () => Date;
 }
 
+/**
+ * Creates a logger that writes hclog JSON lines to stderr (or `options.write`), filtered at the
+ * level the environment or `options.level` asks for.
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? logLevelFromEnv(options.env ?? process.env);
   const write = options.write ?? ((line: string) => process.stderr.write(line));

@@ -39,6 +39,10 @@ export type ServicesForVersion =
   | readonly PluginService[]
   | (() => readonly PluginService[] | Promise<readonly PluginService[]>);
 
+/**
+ * Options of `servePlugin`: the program's name, the services to serve for each protocol version,
+ * and how to listen.
+ */
 export interface ServePluginOptions {
   /** Named in the note printed when someone runs the plugin by hand. */
   readonly programName: string;
@@ -102,6 +106,10 @@ export interface ServePluginOptions {
   readonly exit?: (code: number) => void;
 }
 
+/**
+ * A plugin `servePlugin` started: the negotiated protocol version, where it listens, the handshake
+ * line it wrote, and how to stop it.
+ */
 export interface RunningPlugin {
   readonly protocolVersion: number;
   readonly network: Transport;

@@ -328,11 +328,19 @@ export const match = {
   },
 };
 
+/**
+ * A check of the state after a step (`show -json` of it), for a step's `stateChecks`: it throws
+ * when the state is not as expected. Make one with `stateCheck` or `compareValue`.
+ */
 export interface StateCheck {
   readonly description: string;
   check(state: ShownState): void;
 }
 
+/**
+ * A check of a step's plan (`show -json` of the saved plan), for a step's `planChecks`: it throws
+ * when the plan is not as expected. Make one with `planCheck`.
+ */
 export interface PlanCheck {
   readonly description: string;
   check(plan: ShownPlan): void;
@@ -363,6 +371,10 @@ export function compare(
   throw new Error(`${where}${context}: expected ${wrong.expected}, found ${wrong.found}`);
 }
 
+/**
+ * Builders of state checks (an attribute's value, an identity, a resource's presence or absence,
+ * an output), plus the value matchers of `match`.
+ */
 export const stateCheck = {
   ...match,
   /** The attribute at `path` of the resource at `address` matches `expected`. */
@@ -454,6 +466,10 @@ function actionName(actions: readonly string[]): string {
   return actions.join("-");
 }
 
+/**
+ * Builders of plan checks (the planned action for an address, an import, known and unknown
+ * planned values), plus the value matchers of `match`.
+ */
 export const planCheck = {
   ...match,
   /** The plan's action for `address`, as `show -json` of the saved plan has it. */

@@ -6,6 +6,10 @@ import { type StateCheck, show } from "./checks.js";
 import { exactEqual } from "./exact-json.js";
 import { type AttributePath, findResource, formatPath, valueAt } from "./json.js";
 
+/**
+ * State checks that compare one attribute's value across steps, as `compareValue` returns them:
+ * record it, then require it to stay the same or to change.
+ */
 export interface ValueComparison {
   /** Remembers the value (the first step's check, usually). */
   record(): StateCheck;

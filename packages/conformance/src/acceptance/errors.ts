@@ -2,6 +2,7 @@
 // with the binary's own output.
 import type { CommandResult } from "../workdir.js";
 
+/** What a step of an acceptance test does, as failure messages name it. */
 export type StepKind =
   | "config"
   | "plan-only"
@@ -12,6 +13,7 @@ export type StepKind =
   | "setup"
   | "pre-check";
 
+/** Which step of an acceptance test failed: its position, the number of steps, and its kind. */
 export interface StepLabel {
   /** 1-based; 0 for the setup before the first step and steps + 1 for the final destroy. */
   readonly index: number;
@@ -26,6 +28,10 @@ export function describeStep(step: StepLabel): string {
   return `step ${step.index} of ${step.count} (${step.kind})`;
 }
 
+/**
+ * Why an acceptance test failed: the step, the binary, the reason in a sentence, and the command
+ * and output that showed it.
+ */
 export interface AcceptanceFailure {
   readonly step: StepLabel;
   readonly binary: string;
@@ -40,6 +46,10 @@ export interface AcceptanceFailure {
   readonly cause?: unknown;
 }
 
+/**
+ * Thrown by `acceptanceTest` when a step fails; its message names the step, the binary and the
+ * reason, and quotes the command's output.
+ */
 export class AcceptanceTestError extends Error {
   override readonly name: string = "AcceptanceTestError";
   readonly step: StepLabel;

@@ -39,6 +39,10 @@ export interface StepContext {
   run(args: readonly string[], options?: { okCodes?: readonly number[] }): Promise<CommandResult>;
 }
 
+/**
+ * A step's `importState`: import an existing object into the state (by ID or by identity), and
+ * compare what was imported with the state.
+ */
 export interface ImportStateStep {
   /** The resource address to import into, such as `tsvider_file_content.f`. */
   readonly resourceName: string;
@@ -59,6 +63,10 @@ export interface ImportStateStep {
   readonly persist?: boolean;
 }
 
+/**
+ * One step of an acceptance test: a configuration to apply (or plan only, refresh or destroy), an
+ * import, and the checks to run on the plan and the state it leads to.
+ */
 export interface AcceptanceStep {
   /**
    * The configuration (main.tf). `terraform { required_providers }` for the provider is added
@@ -164,6 +172,10 @@ export interface AcceptanceTestOptions extends AcceptanceRequirements {
   readonly checkDestroy?: (ctx: CheckDestroyContext) => void | Promise<void>;
 }
 
+/**
+ * What `acceptanceTest` ran: the binary, the working directory, and why the test was skipped, if it
+ * was.
+ */
 export interface AcceptanceTestResult {
   /** The binary the steps ran on ("" when the test was skipped before it was looked for). */
   readonly binary: string;
@@ -198,6 +210,16 @@ class StepFailed extends Error {
   }
 }
 
+/**
+ * Runs acceptance steps against a real `tofu` or `terraform` binary, as terraform-plugin-testing's
+ * `resource.Test` does: each step's configuration is planned and applied in one working
+ * directory, the checks run, and everything is destroyed at the end.
+ *
+ * @param options the provider (served in process, or a built executable), the steps, and what the
+ *   test needs
+ * @returns what was run; the test was skipped when `skipped` is set
+ * @throws AcceptanceTestError when a step fails, naming the step and quoting the command's output
+ */
 export async function acceptanceTest(options: AcceptanceTestOptions): Promise<AcceptanceTestResult> {
   if ((options.provider === undefined) === (options.executable === undefined)) {
     throw new TypeError(

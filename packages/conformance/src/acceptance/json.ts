@@ -18,12 +18,14 @@ export interface ShownResource {
   readonly identity_schema_version?: number;
 }
 
+/** A module in `show -json` output: its resources and child modules. */
 export interface ShownModule {
   readonly address?: string;
   readonly resources?: readonly ShownResource[];
   readonly child_modules?: readonly ShownModule[];
 }
 
+/** An output value in `show -json` output. */
 export interface ShownOutput {
   readonly value: unknown;
   readonly sensitive: boolean;
@@ -40,8 +42,10 @@ export interface ShownState {
   };
 }
 
+/** An action in a planned change, as `show -json` of a plan writes it. */
 export type PlanAction = "no-op" | "create" | "read" | "update" | "delete" | "forget";
 
+/** A planned change in `show -json` output: the actions, and the values before and after. */
 export interface ShownChange {
   readonly actions: readonly PlanAction[];
   readonly before: unknown;
@@ -57,6 +61,7 @@ export interface ShownChange {
   readonly importing?: { readonly id?: string; readonly identity?: unknown };
 }
 
+/** A resource's planned change in `show -json` output, with the resource's address and type. */
 export interface ShownResourceChange {
   readonly address: string;
   readonly mode: "managed" | "data";

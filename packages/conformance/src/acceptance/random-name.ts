@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const PREFIX = /^[a-z][a-z0-9_-]*$/;
 
+/** Options of `randomName`: how many random characters, and what separates them from the prefix. */
 export interface RandomNameOptions {
   /** How many random characters (default 10: 36^10, about 3.6e15 names). */
   readonly length?: number;

@@ -1,3 +1,9 @@
+/**
+ * Conversions between cty types as go-cty's convert package makes them, and unification of several
+ * types to one.
+ *
+ * @packageDocumentation
+ */
 // Conversions between cty types, as go-cty's convert package makes them: primitives to and
 // from strings, collections and structures element by element, objects to subsets of
 // themselves (optional attributes filled with null), and unification of several types to one.
@@ -50,6 +56,10 @@ import { unify as goUnify } from "./unify.js";
 
 export { ConversionError };
 
+/**
+ * Options of the conversion functions (`convert`, `getConversion`, `unify`): which of go-cty's
+ * conversions they may use.
+ */
 export interface ConversionOptions {
   /**
    * Allow conversions that can fail for some values: string to number or bool, list to set,
@@ -149,6 +159,7 @@ export function conversionResultType(from: CtyType, to: CtyType): CtyType | unde
   return dynamicReplace(from, withoutOptionalAttributesDeep(to), true);
 }
 
+/** What `unify` found for a list of types: the one type they all convert to, and each one's conversion. */
 export interface Unification {
   /** The type all the given types convert to. */
   readonly type: CtyType;

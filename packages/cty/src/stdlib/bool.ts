@@ -15,6 +15,10 @@ function logical(args: readonly { readonly value: CtyValue }[], op: (...bs: bool
   return mark(op(...unmarked.map((u) => u.value as boolean)), ...unmarked.flatMap((u) => [...u.marks]));
 }
 
+/**
+ * The cty function `not`, a FunctionSpec to call with `callFunction`. Flips a boolean: false for
+ * true and true for false.
+ */
 export const not: FunctionSpec = defineFunction({
   description: "Flips a boolean: false for true and true for false.",
   params: [boolParam("val")],
@@ -23,6 +27,10 @@ export const not: FunctionSpec = defineFunction({
   impl: (args) => logical(args, (a) => !a),
 });
 
+/**
+ * The cty function `and`, a FunctionSpec to call with `callFunction`. True only when a and b are
+ * both true.
+ */
 export const and: FunctionSpec = defineFunction({
   description:
     "True only when a and b are both true. Both must be known: an unknown argument makes the result unknown even when the other is false.",
@@ -32,6 +40,10 @@ export const and: FunctionSpec = defineFunction({
   impl: (args) => logical(args, (a, b) => a && b!),
 });
 
+/**
+ * The cty function `or`, a FunctionSpec to call with `callFunction`. True when a, b or both are
+ * true.
+ */
 export const or: FunctionSpec = defineFunction({
   description:
     "True when a, b or both are true. Both must be known: an unknown argument makes the result unknown even when the other is true.",

@@ -9,6 +9,10 @@ import { goPanic } from "./internal/go-panic.js";
 
 export { bytes, bytesOf, bytesVal };
 
+/**
+ * The cty function `bytesLen`, a FunctionSpec to call with `callFunction`. How long a Bytes buffer
+ * is, counted in bytes (not characters).
+ */
 export const bytesLen = defineFunction({
   description: "How long a Bytes buffer is, counted in bytes (not characters).",
   params: [{ name: "buf", type: bytes, allowDynamicType: true }],
@@ -20,6 +24,10 @@ export const bytesLen = defineFunction({
 /** Go's int64 addition, which wraps around. */
 const addInt64 = (a: bigint, b: bigint) => BigInt.asIntN(64, a + b);
 
+/**
+ * The cty function `bytesSlice`, a FunctionSpec to call with `callFunction`. A piece of buf as a
+ * Bytes value: length bytes from byte offset on.
+ */
 export const bytesSlice = defineFunction({
   description:
     "A piece of buf as a Bytes value: length bytes from byte offset on. Both numbers must be non-negative whole numbers, and the piece must end within the buffer.",

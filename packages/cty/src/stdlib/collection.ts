@@ -89,6 +89,11 @@ function hasIndexOf(collection: TypedValue, key: TypedValue): CtyValue {
   }
 }
 
+/**
+ * The cty function `hasIndex`, a FunctionSpec to call with `callFunction`. Whether looking key up
+ * in a list, tuple or map would succeed: a whole number within range for a list or tuple, a present
+ * key for a map.
+ */
 export const hasIndex: FunctionSpec = defineFunction({
   description:
     "Whether looking key up in a list, tuple or map would succeed: a whole number within range for a list or tuple, a present key for a map. A key of the wrong type gives false, not an error; unknowns in the way make the answer unknown.",
@@ -107,6 +112,10 @@ export const hasIndex: FunctionSpec = defineFunction({
   impl: ([collection, key]) => hasIndexOf(goTyped(collection!), goTyped(key!)),
 });
 
+/**
+ * The cty function `index`, a FunctionSpec to call with `callFunction`. Looks up one element: by
+ * whole-number position in a list or tuple, by string key in a map.
+ */
 export const index: FunctionSpec = defineFunction({
   description:
     "Looks up one element: by whole-number position in a list or tuple, by string key in a map. A key with no element behind it is an error.",
@@ -155,6 +164,10 @@ export const index: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `length`, a FunctionSpec to call with `callFunction`. How many elements a list,
+ * set, map or tuple holds.
+ */
 export const length: FunctionSpec = defineFunction({
   description:
     "How many elements a list, set, map or tuple holds. When that is not known yet, the result is an unknown number kept within whatever bounds are known.",
@@ -176,6 +189,11 @@ export const length: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `element`, a FunctionSpec to call with `callFunction`. Picks an element of a
+ * list or tuple by position, wrapping around: the index is taken modulo the length, so one past the
+ * end is the first element and -1 the last.
+ */
 export const element: FunctionSpec = defineFunction({
   description:
     "Picks an element of a list or tuple by position, wrapping around: the index is taken modulo the length, so one past the end is the first element and -1 the last. An empty list or tuple is an error.",
@@ -216,6 +234,11 @@ function wrapIndex(i: bigint, n: number): number {
   return Number(r);
 }
 
+/**
+ * The cty function `coalesceList`, a FunctionSpec to call with `callFunction`. The first argument
+ * that is a non-empty list or tuple, passing over nulls and empty ones; an error when there is
+ * none.
+ */
 export const coalesceList: FunctionSpec = defineFunction({
   description:
     "The first argument that is a non-empty list or tuple, passing over nulls and empty ones; an error when there is none. Unknown when an unknown argument comes before that one.",
@@ -247,6 +270,10 @@ export const coalesceList: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `compact`, a FunctionSpec to call with `callFunction`. The list of strings with
+ * every empty string and null left out.
+ */
 export const compact: FunctionSpec = defineFunction({
   description: "The list of strings with every empty string and null left out. Unknown if any element is.",
   params: [{ name: "list", type: list(string) }],
@@ -259,6 +286,10 @@ export const compact: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `contains`, a FunctionSpec to call with `callFunction`. Whether some element of
+ * a list, tuple or set equals value.
+ */
 export const contains: FunctionSpec = defineFunction({
   description:
     "Whether some element of a list, tuple or set equals value. When none matches for certain but an unknown one might, the answer is unknown.",
@@ -283,6 +314,10 @@ export const contains: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `distinct`, a FunctionSpec to call with `callFunction`. The list with repeats
+ * dropped: each value stays where it first appears.
+ */
 export const distinct: FunctionSpec = defineFunction({
   description:
     "The list with repeats dropped: each value stays where it first appears. Unknown if any element is.",
@@ -318,6 +353,10 @@ function firstOccurrences(elements: readonly CtyValue[], elementType: CtyType): 
   return out;
 }
 
+/**
+ * The cty function `chunklist`, a FunctionSpec to call with `callFunction`. Cuts a list into
+ * consecutive lists of size elements, the last one possibly shorter.
+ */
 export const chunklist: FunctionSpec = defineFunction({
   description:
     "Cuts a list into consecutive lists of size elements, the last one possibly shorter. A size of 0 gives the whole list as one chunk.",
@@ -389,6 +428,11 @@ function flattener(seq: TypedValue): Flattened {
   return { elements, marks, known };
 }
 
+/**
+ * The cty function `flatten`, a FunctionSpec to call with `callFunction`. Splices the lists, sets
+ * and tuples nested in a list, set or tuple into it, at any depth, giving one tuple of what
+ * remains; other elements, nulls included, stay as they are.
+ */
 export const flatten: FunctionSpec = defineFunction({
   description:
     "Splices the lists, sets and tuples nested in a list, set or tuple into it, at any depth, giving one tuple of what remains; other elements, nulls included, stay as they are. Unknown if a nested sequence is.",
@@ -416,6 +460,11 @@ export const flatten: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `keys`, a FunctionSpec to call with `callFunction`. A map's keys, sorted, as a
+ * list of strings; or an object's attribute names as a tuple of strings, known even while the
+ * object is not.
+ */
 export const keys: FunctionSpec = defineFunction({
   description:
     "A map's keys, sorted, as a list of strings; or an object's attribute names as a tuple of strings, known even while the object is not.",
@@ -449,6 +498,10 @@ export const keys: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `lookup`, a FunctionSpec to call with `callFunction`. The element of a map, or
+ * attribute of an object, called key; default when there is none.
+ */
 export const lookup: FunctionSpec = defineFunction({
   description:
     "The element of a map, or attribute of an object, called key; default when there is none. For a map, default must convert to the map's element type.",
@@ -500,6 +553,10 @@ export const lookup: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `merge`, a FunctionSpec to call with `callFunction`. Combines maps and objects
+ * into one, a later argument's key winning over an earlier one's; nulls are skipped.
+ */
 export const merge: FunctionSpec = defineFunction({
   description:
     "Combines maps and objects into one, a later argument's key winning over an earlier one's; nulls are skipped. Arguments all of one type give that type, any other mix an object holding every key.",
@@ -583,6 +640,10 @@ function keyedElements(typed: TypedValue): [string, TypedValue][] {
   }
 }
 
+/**
+ * The cty function `reverseList`, a FunctionSpec to call with `callFunction`. The elements of a
+ * list or tuple, last first.
+ */
 export const reverseList: FunctionSpec = defineFunction({
   description:
     "The elements of a list or tuple, last first. A set is taken in its own order and gives a list.",
@@ -611,6 +672,11 @@ export const reverseList: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `setProduct`, a FunctionSpec to call with `callFunction`. Every way of picking
+ * one element from each argument, as tuples (the Cartesian product): a set of them, or a list in
+ * argument order when every argument is a list or tuple.
+ */
 export const setProduct: FunctionSpec = defineFunction({
   description:
     "Every way of picking one element from each argument, as tuples (the Cartesian product): a set of them, or a list in argument order when every argument is a list or tuple. Needs two or more arguments; an empty one makes the result empty.",
@@ -736,6 +802,10 @@ function unknownProduct(sequences: readonly TypedValue[], returnType: CtyType): 
   return refine(returnType, { lengthLower: 1, lengthUpper: Number(longest) });
 }
 
+/**
+ * The cty function `slice`, a FunctionSpec to call with `callFunction`. The elements of a list or
+ * tuple from start_index up to, not including, end_index.
+ */
 export const slice: FunctionSpec = defineFunction({
   description:
     "The elements of a list or tuple from start_index up to, not including, end_index. A set has no order, so it cannot be sliced.",
@@ -806,6 +876,10 @@ function sliceIndexes(args: readonly TypedValue[]): { start: number; end: number
   return { start: Number(start), end: Number(end) };
 }
 
+/**
+ * The cty function `values`, a FunctionSpec to call with `callFunction`. A map's element values as
+ * a list, or an object's attribute values as a tuple, in the sorted order of their keys.
+ */
 export const values: FunctionSpec = defineFunction({
   description:
     "A map's element values as a list, or an object's attribute values as a tuple, in the sorted order of their keys.",
@@ -827,6 +901,10 @@ export const values: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `zipmap`, a FunctionSpec to call with `callFunction`. Pairs a list of keys with
+ * an equally long list or tuple of values: a list gives a map, a tuple an object.
+ */
 export const zipmap: FunctionSpec = defineFunction({
   description:
     "Pairs a list of keys with an equally long list or tuple of values: a list gives a map, a tuple an object. A null key is an error.",

@@ -69,6 +69,10 @@ export function makeToFunction(want: CtyType): FunctionSpec {
   });
 }
 
+/**
+ * The cty function `assertNotNull`, a FunctionSpec to call with `callFunction`. Passes its argument
+ * through untouched, failing when it is null.
+ */
 export const assertNotNull: FunctionSpec = defineFunction({
   description:
     "Passes its argument through untouched, failing when it is null. An unknown argument gives an unknown result known not to be null.",

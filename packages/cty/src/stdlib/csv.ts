@@ -31,6 +31,11 @@ function headerNames(text: string): string[] {
   return headers;
 }
 
+/**
+ * The cty function `csvDecode`, a FunctionSpec to call with `callFunction`. Reads CSV text (RFC
+ * 4180) whose first line names the columns, giving a list with one object per following line, every
+ * attribute a string.
+ */
 export const csvDecode = defineFunction({
   description:
     "Reads CSV text (RFC 4180) whose first line names the columns, giving a list with one object per following line, every attribute a string. Column names must be unique, and each line must have as many fields as the header.",

@@ -88,6 +88,10 @@ function formatVerb(verb: string, t: Timestamp): string {
 
 const QUOTE = 0x27;
 
+/**
+ * The cty function `formatDate`, a FunctionSpec to call with `callFunction`. Writes an RFC 3339
+ * timestamp in another layout, spelled with letter runs such as `YYYY-MM-DD`.
+ */
 export const formatDate = defineFunction({
   description:
     "Writes an RFC 3339 timestamp in another layout, spelled with letter runs such as YYYY, MM, DD, EEE, hh, mm, ss and ZZZZZ; text in single quotes is copied as is ('' writes a quote). The timestamp's own UTC offset is used.",
@@ -134,6 +138,10 @@ export const formatDate = defineFunction({
   },
 });
 
+/**
+ * The cty function `timeAdd`, a FunctionSpec to call with `callFunction`. Moves an RFC 3339
+ * timestamp by a Go-style duration such as `"1h30m"`, keeping its UTC offset.
+ */
 export const timeAdd = defineFunction({
   description:
     'Moves an RFC 3339 timestamp by a Go-style duration such as "1h30m" or "-45s", and writes the new time in RFC 3339, keeping the timestamp\'s UTC offset and dropping any fraction of a second.',

@@ -300,6 +300,10 @@ const argsParam = {
   allowDynamicType: true,
 } as const;
 
+/**
+ * The cty function `format`, a FunctionSpec to call with `callFunction`. Fills a printf-style
+ * template with its arguments, as Terraform's `format` does.
+ */
 export const format: FunctionSpec = defineFunction({
   description:
     "Fills a printf-style template with its arguments. Verbs: %v (any value; JSON for all but strings and numbers), %#v (JSON), %t, %d, %b, %o, %x, %X, %e, %E, %f, %g, %G, %s, %q and %%, with flags, width, precision and %[n] argument numbers. Unknown if any argument is not wholly known.",
@@ -321,6 +325,11 @@ export const format: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `formatList`, a FunctionSpec to call with `callFunction`. Like format, but gives
+ * a list: list, set and tuple arguments are walked in step (they must be equally long), making one
+ * string per position, while any other argument is reused in every string.
+ */
 export const formatList: FunctionSpec = defineFunction({
   description:
     "Like format, but gives a list: list, set and tuple arguments are walked in step (they must be equally long), making one string per position, while any other argument is reused in every string.",

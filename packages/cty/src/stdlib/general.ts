@@ -21,6 +21,10 @@ function equals(args: readonly TypedValue[]): CtyValue {
   return ctyEquals(goTyped(args[0]!), goTyped(args[1]!));
 }
 
+/**
+ * The cty function `equal`, a FunctionSpec to call with `callFunction`. Whether a and b are equal:
+ * of the same type with equal contents, where any two nulls are equal.
+ */
 export const equal: FunctionSpec = defineFunction({
   description:
     "Whether a and b are equal: of the same type with equal contents, where any two nulls are equal. Unknown while unknown parts could still go either way.",
@@ -30,6 +34,10 @@ export const equal: FunctionSpec = defineFunction({
   impl: equals,
 });
 
+/**
+ * The cty function `notEqual`, a FunctionSpec to call with `callFunction`. The opposite of equal:
+ * true when a and b differ.
+ */
 export const notEqual: FunctionSpec = defineFunction({
   description:
     "The opposite of equal: true when a and b differ. Unknown while unknown parts could still go either way.",
@@ -42,6 +50,11 @@ export const notEqual: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `coalesce`, a FunctionSpec to call with `callFunction`. The first argument that
+ * is not null, converted to the type the arguments unify to; an error when all are null or their
+ * types have nothing in common.
+ */
 export const coalesce: FunctionSpec = defineFunction({
   description:
     "The first argument that is not null, converted to the type the arguments unify to; an error when all are null or their types have nothing in common. Unknown when an unknown comes before the first non-null one.",

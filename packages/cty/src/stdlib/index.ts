@@ -1,3 +1,9 @@
+/**
+ * go-cty's standard function library, each function a FunctionSpec for `callFunction`;
+ * `stdlibFunctions` holds them all by name.
+ *
+ * @packageDocumentation
+ */
 // go-cty's standard function library (cty/function/stdlib), every function as data for
 // `callFunction`. Each is exported under go-cty's name without "Func", in camel case
 // (UpperFunc is `upper`, CSVDecodeFunc is `csvDecode`), and `stdlibFunctions` has them all.

@@ -10,6 +10,10 @@ import { goTrimSpace } from "./go/strings.js";
 import { decodeJsonDocument } from "./internal/go-json-document.js";
 import { encodeJsonAsOwnType } from "./internal/json-encode.js";
 
+/**
+ * The cty function `jsonEncode`, a FunctionSpec to call with `callFunction`. Writes any value as
+ * JSON text: maps and objects as JSON objects, lists, sets and tuples as arrays, null as null.
+ */
 export const jsonEncode = defineFunction({
   description:
     "Writes any value as JSON text: maps and objects as JSON objects, lists, sets and tuples as arrays, null as null. When the value is not wholly known the text is unknown, though its first character may be.",
@@ -44,6 +48,11 @@ function unknownEncoding(value: CtyValue, type: CtyType): CtyValue {
   return refine(string, { notNull: true, ...(prefix === undefined ? {} : { stringPrefix: prefix }) });
 }
 
+/**
+ * The cty function `jsonDecode`, a FunctionSpec to call with `callFunction`. Reads one JSON
+ * document into the value it spells out: JSON objects become objects, arrays tuples, numbers exact
+ * numbers.
+ */
 export const jsonDecode = defineFunction({
   description:
     "Reads one JSON document into the value it spells out: JSON objects become objects, arrays tuples, numbers exact numbers. The result's type follows from the text: for an unknown text, only a known first character can tell it.",

@@ -50,6 +50,10 @@ function keepingMarks(arg: TypedValue, apply: (n: CtyNumber) => CtyValue): CtyVa
   return mark(apply(value as CtyNumber), ...marks);
 }
 
+/**
+ * The cty function `absolute`, a FunctionSpec to call with `callFunction`. The number's distance
+ * from zero: a negative number loses its sign, any other comes back as it is.
+ */
 export const absolute = defineFunction({
   description:
     "The number's distance from zero: a negative number loses its sign, any other comes back as it is.",
@@ -59,6 +63,7 @@ export const absolute = defineFunction({
   impl: ([n]) => keepingMarks(n!, absoluteNumber),
 });
 
+/** The cty function `add`, a FunctionSpec to call with `callFunction`. The sum a + b. */
 export const add = defineFunction({
   description: "The sum a + b. Adding two infinities of opposite sign is an error.",
   params: [numberParam("a"), numberParam("b")],
@@ -67,6 +72,7 @@ export const add = defineFunction({
   impl: ([a, b]) => addNumbers(num(a), num(b)),
 });
 
+/** The cty function `subtract`, a FunctionSpec to call with `callFunction`. The difference a - b. */
 export const subtract = defineFunction({
   description: "The difference a - b. Taking an infinity from an infinity of the same sign is an error.",
   params: [numberParam("a"), numberParam("b")],
@@ -75,6 +81,7 @@ export const subtract = defineFunction({
   impl: ([a, b]) => subtractNumbers(num(a), num(b)),
 });
 
+/** The cty function `multiply`, a FunctionSpec to call with `callFunction`. The product a × b. */
 export const multiply = defineFunction({
   description: "The product a × b. Multiplying zero by an infinity is an error.",
   params: [numberParam("a"), numberParam("b")],
@@ -83,6 +90,7 @@ export const multiply = defineFunction({
   impl: ([a, b]) => multiplyNumbers(num(a), num(b)),
 });
 
+/** The cty function `divide`, a FunctionSpec to call with `callFunction`. The quotient a / b. */
 export const divide = defineFunction({
   description:
     "The quotient a / b. A non-zero number divided by zero gives an infinity; zero by zero, or an infinity by an infinity, is an error.",
@@ -92,6 +100,10 @@ export const divide = defineFunction({
   impl: ([a, b]) => divideNumbers(num(a), num(b)),
 });
 
+/**
+ * The cty function `modulo`, a FunctionSpec to call with `callFunction`. The remainder of a / b
+ * with the quotient cut toward zero, so it takes the sign of a.
+ */
 export const modulo = defineFunction({
   description:
     "The remainder of a / b with the quotient cut toward zero, so it takes the sign of a. Anything modulo zero is itself; otherwise an infinite operand is an error.",
@@ -199,6 +211,7 @@ const comparisonParams = [
   numberParam("b", { allowUnknown: true, allowMarked: true }),
 ];
 
+/** The cty function `greaterThan`, a FunctionSpec to call with `callFunction`. Whether a > b. */
 export const greaterThan = defineFunction({
   description:
     "Whether a > b. For unknown operands, their known bounds may still decide it; otherwise the answer is unknown.",
@@ -208,6 +221,10 @@ export const greaterThan = defineFunction({
   impl: comparison(isGreater),
 });
 
+/**
+ * The cty function `greaterThanOrEqualTo`, a FunctionSpec to call with `callFunction`. Whether a >=
+ * b.
+ */
 export const greaterThanOrEqualTo = defineFunction({
   description:
     "Whether a >= b. For unknown operands, their known bounds may still decide it; otherwise the answer is unknown.",
@@ -217,6 +234,7 @@ export const greaterThanOrEqualTo = defineFunction({
   impl: comparison((a, b) => or(isGreater(a, b), isEqual(a, b))),
 });
 
+/** The cty function `lessThan`, a FunctionSpec to call with `callFunction`. Whether a < b. */
 export const lessThan = defineFunction({
   description:
     "Whether a < b. For unknown operands, their known bounds may still decide it; otherwise the answer is unknown.",
@@ -226,6 +244,7 @@ export const lessThan = defineFunction({
   impl: comparison(isLess),
 });
 
+/** The cty function `lessThanOrEqualTo`, a FunctionSpec to call with `callFunction`. Whether a <= b. */
 export const lessThanOrEqualTo = defineFunction({
   description:
     "Whether a <= b. For unknown operands, their known bounds may still decide it; otherwise the answer is unknown.",
@@ -235,6 +254,10 @@ export const lessThanOrEqualTo = defineFunction({
   impl: comparison((a, b) => or(isLess(a, b), isEqual(a, b))),
 });
 
+/**
+ * The cty function `negate`, a FunctionSpec to call with `callFunction`. The number with its sign
+ * flipped (-num); zero stays zero.
+ */
 export const negate = defineFunction({
   description: "The number with its sign flipped (-num); zero stays zero.",
   params: [numberParam("num", { allowMarked: true })],
@@ -253,6 +276,10 @@ function extreme(args: readonly TypedValue[], beats: (order: number) => boolean,
   return asGoCtyWrites(best);
 }
 
+/**
+ * The cty function `min`, a FunctionSpec to call with `callFunction`. The smallest of one or more
+ * numbers.
+ */
 export const min = defineFunction({
   description: "The smallest of one or more numbers.",
   params: [],
@@ -262,6 +289,10 @@ export const min = defineFunction({
   impl: (args) => extreme(args, (order) => order < 0, Number.POSITIVE_INFINITY),
 });
 
+/**
+ * The cty function `max`, a FunctionSpec to call with `callFunction`. The largest of one or more
+ * numbers.
+ */
 export const max = defineFunction({
   description: "The largest of one or more numbers.",
   params: [],
@@ -271,6 +302,10 @@ export const max = defineFunction({
   impl: (args) => extreme(args, (order) => order > 0, Number.NEGATIVE_INFINITY),
 });
 
+/**
+ * The cty function `int`, a FunctionSpec to call with `callFunction`. Drops the fraction, rounding
+ * toward zero: 2.7 gives 2 and -2.7 gives -2.
+ */
 export const int = defineFunction({
   description:
     "Drops the fraction, rounding toward zero: 2.7 gives 2 and -2.7 gives -2. An infinity is an error.",
@@ -311,6 +346,10 @@ function roundToInteger(n: CtyNumber, up: boolean): CtyNumber {
   return ctyNumberOf(BigFloat.fromBigInt(integer, x.precision));
 }
 
+/**
+ * The cty function `ceil`, a FunctionSpec to call with `callFunction`. Rounds up to a whole number
+ * (toward positive infinity); infinities stay as they are.
+ */
 export const ceil = defineFunction({
   description: "Rounds up to a whole number (toward positive infinity); infinities stay as they are.",
   params: [{ name: "num", type: number }],
@@ -319,6 +358,10 @@ export const ceil = defineFunction({
   impl: ([n]) => roundToInteger(num(n), true),
 });
 
+/**
+ * The cty function `floor`, a FunctionSpec to call with `callFunction`. Rounds down to a whole
+ * number (toward negative infinity); infinities stay as they are.
+ */
 export const floor = defineFunction({
   description: "Rounds down to a whole number (toward negative infinity); infinities stay as they are.",
   params: [{ name: "num", type: number }],
@@ -345,6 +388,11 @@ function float64Result(x: number): CtyNumber {
   return ctyNumberOf(panicOnNaN(() => BigFloat.fromFloat64(x)));
 }
 
+/**
+ * The cty function `log`, a FunctionSpec to call with `callFunction`. The logarithm of num to the
+ * base given, worked out in 64-bit floating point: both must lie within its range, and a result
+ * that is not a number (from a negative num, say) is an error.
+ */
 export const log = defineFunction({
   description:
     "The logarithm of num to the base given, worked out in 64-bit floating point: both must lie within its range, and a result that is not a number (from a negative num, say) is an error.",
@@ -361,6 +409,11 @@ export const log = defineFunction({
   },
 });
 
+/**
+ * The cty function `pow`, a FunctionSpec to call with `callFunction`. num raised to the exponent
+ * power, worked out in 64-bit floating point: both must lie within its range, and a result that is
+ * not a number (a negative num to a fractional power, say) is an error.
+ */
 export const pow = defineFunction({
   description:
     "num raised to the exponent power, worked out in 64-bit floating point: both must lie within its range, and a result that is not a number (a negative num to a fractional power, say) is an error.",
@@ -377,6 +430,10 @@ export const pow = defineFunction({
   },
 });
 
+/**
+ * The cty function `signum`, a FunctionSpec to call with `callFunction`. The sign of a whole
+ * number: -1 below zero, 0 for zero, 1 above.
+ */
 export const signum = defineFunction({
   description:
     "The sign of a whole number: -1 below zero, 0 for zero, 1 above. A fraction, or a number outside the 64-bit integer range, is an error.",
@@ -419,6 +476,10 @@ function parseBigInt(text: string, base: number): bigint | undefined {
   return text[0] === "-" ? -value : value;
 }
 
+/**
+ * The cty function `parseInt`, a FunctionSpec to call with `callFunction`. Reads a whole number
+ * written in a base from 2 to 62, with an optional + or - sign.
+ */
 // biome-ignore lint/suspicious/noShadowRestrictedNames: go-cty's ParseIntFunc, under the stdlib's naming
 export const parseInt = defineFunction({
   description:

@@ -16,6 +16,10 @@ const zero = BigFloat.fromBigInt(0n, 64);
 const one = BigFloat.fromBigInt(1n, 64);
 const minusOne = BigFloat.fromBigInt(-1n, 64);
 
+/**
+ * The cty function `range`, a FunctionSpec to call with `callFunction`. Counts from start toward
+ * end (not included) by step, as a list of at most 1024 numbers.
+ */
 export const range = defineFunction({
   description:
     "Counts from start toward end (not included) by step, as a list of at most 1024 numbers. One argument is the end, counting from 0; two are start and end; with fewer than three the step is 1, or -1 when counting down.",

@@ -81,6 +81,11 @@ const patternParams = [
 
 const patternOf = (args: readonly TypedValue[]) => args[0]!.value;
 
+/**
+ * The cty function `regex`, a FunctionSpec to call with `callFunction`. Searches a string with an
+ * RE2 pattern and describes the first match: the matched text when the pattern has no capture
+ * groups, a tuple of the groups' texts when they are unnamed, an object when they are named.
+ */
 export const regex: FunctionSpec = defineFunction({
   description:
     "Searches a string with an RE2 pattern and describes the first match: the matched text when the pattern has no capture groups, a tuple of the groups' texts when they are unnamed, an object when they are named. A group that took no part is null; no match at all is an error.",
@@ -99,6 +104,11 @@ export const regex: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `regexAll`, a FunctionSpec to call with `callFunction`. Like regex, but
+ * describes every match that does not overlap an earlier one, as a list that is empty when nothing
+ * matches.
+ */
 export const regexAll: FunctionSpec = defineFunction({
   description:
     "Like regex, but describes every match that does not overlap an earlier one, as a list that is empty when nothing matches.",
@@ -116,6 +126,11 @@ export const regexAll: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `regexReplace`, a FunctionSpec to call with `callFunction`. Replaces every match
+ * of an RE2 pattern in str with replace, where $1, or $name for a named group, stands for the text
+ * a capture group matched.
+ */
 export const regexReplace: FunctionSpec = defineFunction({
   description:
     "Replaces every match of an RE2 pattern in str with replace, where $1, or $name for a named group, stands for the text a capture group matched.",

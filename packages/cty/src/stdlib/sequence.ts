@@ -40,6 +40,10 @@ function concatType(args: readonly TypedValue[]): CtyType {
   return tuple(elementTypes);
 }
 
+/**
+ * The cty function `concat`, a FunctionSpec to call with `callFunction`. Joins lists and tuples end
+ * to end, in argument order.
+ */
 export const concat: FunctionSpec = defineFunction({
   description:
     "Joins lists and tuples end to end, in argument order. Lists whose types unify give a list; any other mix gives a tuple.",

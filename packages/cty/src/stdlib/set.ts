@@ -24,6 +24,10 @@ import { ValueIndex } from "./internal/value-index.js";
 const notNull = { notNull: true } as const;
 const anySet = (name: string): Parameter => ({ name, type: set(dynamic), allowDynamicType: true });
 
+/**
+ * The cty function `setHasElement`, a FunctionSpec to call with `callFunction`. Whether the set
+ * holds elem.
+ */
 export const setHasElement: FunctionSpec = defineFunction({
   description:
     "Whether the set holds elem. A value of another type than the set's elements is never in it; when nothing matches but the set holds unknowns, the answer is unknown.",
@@ -109,6 +113,10 @@ const setOperation = (description: string, op: SetOperation, allowUnknowns: bool
     impl: setOperationImpl(op, allowUnknowns),
   });
 
+/**
+ * The cty function `setUnion`, a FunctionSpec to call with `callFunction`. Every element found in
+ * any of the sets, whose element types must unify.
+ */
 export const setUnion: FunctionSpec = setOperation(
   "Every element found in any of the sets, whose element types must unify. Unknown elements are kept, each one on its own.",
   // Unknown elements never match, so each one stays.
@@ -116,12 +124,20 @@ export const setUnion: FunctionSpec = setOperation(
   true,
 );
 
+/**
+ * The cty function `setIntersection`, a FunctionSpec to call with `callFunction`. The elements
+ * found in every one of the sets.
+ */
 export const setIntersection: FunctionSpec = setOperation(
   "The elements found in every one of the sets. Unknown if any set holds an unknown element.",
   (a, b) => a.elements.filter((e) => b.has(e)),
   false,
 );
 
+/**
+ * The cty function `setSubtract`, a FunctionSpec to call with `callFunction`. The elements of a
+ * that are not in b.
+ */
 export const setSubtract: FunctionSpec = defineFunction({
   description: "The elements of a that are not in b. Unknown if either set holds an unknown element.",
   params: [anySet("a"), anySet("b")],
@@ -130,6 +146,10 @@ export const setSubtract: FunctionSpec = defineFunction({
   impl: setOperationImpl((a, b) => a.elements.filter((e) => !b.has(e)), false),
 });
 
+/**
+ * The cty function `setSymmetricDifference`, a FunctionSpec to call with `callFunction`. The
+ * elements found in an odd number of the sets (with two sets, in exactly one of them).
+ */
 export const setSymmetricDifference: FunctionSpec = setOperation(
   "The elements found in an odd number of the sets (with two sets, in exactly one of them). Unknown if any set holds an unknown element.",
   (a, b) => [...a.elements.filter((e) => !b.has(e)), ...b.elements.filter((e) => !a.has(e))],

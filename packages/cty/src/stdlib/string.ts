@@ -34,24 +34,40 @@ function stringFunction(
   });
 }
 
+/**
+ * The cty function `upper`, a FunctionSpec to call with `callFunction`. The string with each letter
+ * in upper case (Unicode's simple case mappings, one character at a time).
+ */
 export const upper: FunctionSpec = stringFunction(
   'The string with each letter in upper case, mapped one character at a time by Unicode\'s simple case mappings (so "ß" stays "ß").',
   [{ name: "str", allowDynamicType: true }],
   goToUpper,
 );
 
+/**
+ * The cty function `lower`, a FunctionSpec to call with `callFunction`. The string with each letter
+ * in lower case (Unicode's simple case mappings, one character at a time).
+ */
 export const lower: FunctionSpec = stringFunction(
   "The string with each letter in lower case, mapped one character at a time by Unicode's simple case mappings.",
   [{ name: "str", allowDynamicType: true }],
   goToLower,
 );
 
+/**
+ * The cty function `reverse`, a FunctionSpec to call with `callFunction`. The string with its
+ * grapheme clusters in reverse order, combining marks kept with their letters.
+ */
 export const reverse: FunctionSpec = stringFunction(
   "The string with its grapheme clusters (user-perceived characters) in reverse order, so accents and other combining marks stay with their letters.",
   [{ name: "str", allowDynamicType: true }],
   (s) => graphemeClusters(s).reverse().join(""),
 );
 
+/**
+ * The cty function `strlen`, a FunctionSpec to call with `callFunction`. How many grapheme clusters
+ * (user-perceived characters) the string holds.
+ */
 export const strlen: FunctionSpec = defineFunction({
   description:
     "How many grapheme clusters (user-perceived characters) the string holds. For an unknown string, an unknown number no smaller than its known prefix's count.",
@@ -72,6 +88,10 @@ export const strlen: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `substr`, a FunctionSpec to call with `callFunction`. Up to `length` grapheme
+ * clusters of a string, starting `offset` clusters in.
+ */
 export const substr: FunctionSpec = defineFunction({
   description: "Up to length grapheme clusters of str, starting offset clusters in.",
   params: [
@@ -127,6 +147,10 @@ function goSubstr(s: string, offset: number, length: number): string {
   return fromCodePoints(cps, start, end);
 }
 
+/**
+ * The cty function `join`, a FunctionSpec to call with `callFunction`. The strings of one or more
+ * lists run together in order, with separator between neighbours.
+ */
 export const join: FunctionSpec = defineFunction({
   description:
     "The strings of one or more lists run together in order, with separator between neighbours. A null element is an error.",
@@ -155,6 +179,10 @@ export const join: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `sort`, a FunctionSpec to call with `callFunction`. The strings of a list in
+ * ascending order of their UTF-8 bytes (not by locale).
+ */
 export const sort: FunctionSpec = defineFunction({
   description:
     "The strings of a list in ascending order of their UTF-8 bytes (not by locale). A null element is an error; with unknown elements the result is unknown, though its length is known.",
@@ -182,6 +210,10 @@ export const sort: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `split`, a FunctionSpec to call with `callFunction`. Cuts str at every
+ * occurrence of separator and returns the pieces in order, so there is always at least one.
+ */
 export const split: FunctionSpec = defineFunction({
   description:
     "Cuts str at every occurrence of separator and returns the pieces in order, so there is always at least one. An empty separator cuts between characters (code points).",
@@ -194,12 +226,20 @@ export const split: FunctionSpec = defineFunction({
   impl: ([separator, str]) => goSplit(str!.value as string, separator!.value as string).map(nfc),
 });
 
+/**
+ * The cty function `chomp`, a FunctionSpec to call with `callFunction`. The string without the run
+ * of line breaks (`\n` and `\r`) at its end.
+ */
 export const chomp: FunctionSpec = stringFunction(
   "The string without the run of line breaks (\\n and \\r, in any mix) at its end.",
   [{ name: "str" }],
   (s) => s.replace(/[\r\n]+$/, ""),
 );
 
+/**
+ * The cty function `indent`, a FunctionSpec to call with `callFunction`. Indents every line of a
+ * string but the first by a number of spaces.
+ */
 export const indent: FunctionSpec = defineFunction({
   description:
     "Indents the lines of str after the first, putting the number of spaces given after every \\n. The first line is left alone, for the caller to place.",
@@ -217,18 +257,30 @@ export const indent: FunctionSpec = defineFunction({
   },
 });
 
+/**
+ * The cty function `title`, a FunctionSpec to call with `callFunction`. Puts each word's first
+ * letter in title case.
+ */
 export const title: FunctionSpec = stringFunction(
   "Puts each word's first letter in title case. A word starts the string or follows white space or an ASCII character other than a letter, a digit or an underscore.",
   [{ name: "str" }],
   goTitle,
 );
 
+/**
+ * The cty function `trimSpace`, a FunctionSpec to call with `callFunction`. The string without the
+ * Unicode white space at either end.
+ */
 export const trimSpace: FunctionSpec = stringFunction(
   "The string without the Unicode white space at either end.",
   [{ name: "str" }],
   goTrimSpace,
 );
 
+/**
+ * The cty function `trim`, a FunctionSpec to call with `callFunction`. Strips from both ends of a
+ * string every character of a cutset.
+ */
 export const trim: FunctionSpec = stringFunction(
   "Strips from both ends of str every character that appears in cutset.",
   [
@@ -241,6 +293,10 @@ export const trim: FunctionSpec = stringFunction(
   goTrim,
 );
 
+/**
+ * The cty function `trimPrefix`, a FunctionSpec to call with `callFunction`. The string without a
+ * prefix at its start (unchanged when it does not start with it).
+ */
 export const trimPrefix: FunctionSpec = stringFunction(
   "str without prefix at its start; str unchanged when it does not start with prefix.",
   [
@@ -250,6 +306,10 @@ export const trimPrefix: FunctionSpec = stringFunction(
   (s, prefix) => (s.startsWith(prefix!) ? s.slice(prefix!.length) : s),
 );
 
+/**
+ * The cty function `trimSuffix`, a FunctionSpec to call with `callFunction`. The string without a
+ * suffix at its end (unchanged when it does not end with it).
+ */
 export const trimSuffix: FunctionSpec = stringFunction(
   "str without suffix at its end; str unchanged when it does not end with suffix.",
   [
@@ -259,6 +319,10 @@ export const trimSuffix: FunctionSpec = stringFunction(
   (s, suffix) => (s.endsWith(suffix!) ? s.slice(0, s.length - suffix!.length) : s),
 );
 
+/**
+ * The cty function `replace`, a FunctionSpec to call with `callFunction`. Replaces every occurrence
+ * of a substring, matched literally (`regexReplace` takes a pattern).
+ */
 export const replace: FunctionSpec = stringFunction(
   "Puts replace in place of every occurrence of substr in str, scanning left to right without overlaps. The text is matched literally; regexReplace takes a pattern.",
   [

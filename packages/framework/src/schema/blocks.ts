@@ -5,6 +5,7 @@ import type { Nest, ValuesOf } from "./infer.js";
 import type { Schema } from "./schema.js";
 import type { Validator } from "./validators.js";
 
+/** How a block nests: one block (`single` or `group`), or many as a list, set or map. */
 export type BlockNesting = "single" | "list" | "set" | "map" | "group";
 
 /** Documentation every block may carry. */
@@ -49,6 +50,7 @@ export interface BlockChecks<C> {
   readonly validators?: readonly Validator<C>[];
 }
 
+/** A nested block in a schema, as the `block` builders return it. */
 export interface Block<
   N extends BlockNesting = BlockNesting,
   S extends Schema = Schema,

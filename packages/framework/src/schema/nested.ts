@@ -5,11 +5,16 @@ import type { Unknown } from "@tsvider/cty";
 import type { Attribute, AttributeOptions, Checked } from "./attributes.js";
 import type { Nest, ValuesOf } from "./infer.js";
 
+/** How a nested attribute holds its objects: one object, or a list, set or map of them. */
 export type NestingMode = "single" | "list" | "set" | "map";
 
 /** The attributes of a nested attribute's objects: plain or nested, never blocks. */
 export type NestedAttributes = Readonly<Record<string, AnyAttribute>>;
 
+/**
+ * A nested attribute in a schema (protocol 6), as `attr.singleNested`, `attr.listNested`,
+ * `attr.setNested` and `attr.mapNested` return it.
+ */
 export interface NestedAttribute<
   N extends NestingMode = NestingMode,
   A extends NestedAttributes = NestedAttributes,

@@ -293,5 +293,9 @@ export interface ModifyPlanResult<Plan> {
   readonly requiresReplace?: readonly (string | AttributePath)[];
 }
 
+/**
+ * What a `modifyPlan` handler may return: a `ModifyPlanResult` (a changed plan, and the paths
+ * whose change requires replacement), or nothing to keep the plan as it is.
+ */
 // biome-ignore lint/suspicious/noConfusingVoidType: a modifyPlan that returns nothing keeps the plan.
 export type ModifyPlanReturn<Plan> = ModifyPlanResult<Plan> | undefined | void;

@@ -4,7 +4,12 @@
 import type { Block } from "./blocks.js";
 import type { AnyAttribute, NestedAttribute } from "./nested.js";
 
+/** One entry of a schema: an attribute (plain or nested) or a block. */
 export type SchemaEntry = AnyAttribute | Block;
+/**
+ * A schema: attributes and blocks by name. The config, plan and state types of a component are
+ * inferred from it.
+ */
 export type Schema = Readonly<Record<string, SchemaEntry>>;
 
 export function isBlock(entry: SchemaEntry): entry is Block {

@@ -31,15 +31,21 @@ interface Phantom<T, V> {
   readonly __validation?: V;
 }
 
+/**
+ * The shape of a primitive value type (`t.string`, `t.number`, `t.int64`, `t.float64`, `t.bool`,
+ * `t.dynamic`).
+ */
 export interface PrimitiveShape {
   readonly kind: "string" | "number" | "int64" | "float64" | "bool" | "dynamic";
   readonly type: CtyType;
 }
+/** The shape of a list, set or map value type, with its element type. */
 export interface CollectionShape {
   readonly kind: "list" | "set" | "map";
   readonly type: CtyType;
   readonly element: ValueType;
 }
+/** The shape of an object value type, with its attribute types. */
 export interface ObjectShape {
   readonly kind: "object";
   /** With the optional-attribute markers, as the schema's type JSON carries them. */
@@ -48,6 +54,7 @@ export interface ObjectShape {
   /** Attributes that config may leave out; they arrive as null. */
   readonly optional: ReadonlySet<string>;
 }
+/** The shape of a tuple value type, with its element types. */
 export interface TupleShape {
   readonly kind: "tuple";
   readonly type: CtyType;
@@ -84,17 +91,24 @@ function primitive<T>(kind: PrimitiveShape["kind"], type: CtyType): Typed<Primit
   return Object.freeze({ kind, type });
 }
 
+/** The value type of a list (or set) whose elements are of type `E`, as `t.list` returns it. */
 export type ListOf<E> = Typed<CollectionShape, KnownValue<E>[], ValidationValue<E>[] | Unknown>;
+/** The value type of a map whose elements are of type `E`, as `t.map` returns it. */
 export type MapOf<E> = Typed<
   CollectionShape,
   Record<string, KnownValue<E>>,
   Record<string, ValidationValue<E>> | Unknown
 >;
+/**
+ * The value type of an object with attributes `A` (those named in `Opt` optional), as `t.object`
+ * returns it.
+ */
 export type ObjectOf<A, Opt = never> = Typed<
   ObjectShape,
   ObjectKnown<A, Opt>,
   ObjectValidation<A, Opt> | Unknown
 >;
+/** The value type of a tuple with elements `E`, as `t.tuple` returns it. */
 export type TupleOf<E extends readonly unknown[]> = Typed<
   TupleShape,
   { -readonly [K in keyof E]: KnownValue<E[K]> },

@@ -9,6 +9,7 @@ import type { ProviderServer } from "../server/provider-server.js";
 import { validateActionConfig } from "../server/validate-action-config.js";
 import { input, plain, type TestValues } from "./test-values.js";
 
+/** What invoking an action in the test kit gave: its progress messages and diagnostics. */
 export interface ActionInvocationResult {
   /** Each progress message, in order, as Terraform prints them. */
   readonly progress: readonly string[];
@@ -16,6 +17,10 @@ export interface ActionInvocationResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * Runs an action's validate, plan and invoke RPCs in process, as Terraform calls them. Get one
+ * from `TestProvider.actions`.
+ */
 export interface ActionTestKit {
   /** ValidateActionConfig. */
   validate(typeName: string, config: TestValues): Promise<{ diagnostics: readonly Diagnostic[] }>;

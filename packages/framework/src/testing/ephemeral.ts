@@ -30,6 +30,7 @@ export interface EphemeralInstance {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** What a full open, renew and close cycle of an ephemeral resource gave in the test kit. */
 export interface EphemeralCycleResult {
   /** The instance as opened. */
   readonly opened: EphemeralInstance;
@@ -39,6 +40,10 @@ export interface EphemeralCycleResult {
   readonly warnings: readonly Diagnostic[];
 }
 
+/**
+ * Runs an ephemeral resource's validate, open, renew and close RPCs in process. Get one from
+ * `TestProvider.ephemeral`.
+ */
 export interface EphemeralTestKit {
   /** ValidateEphemeralResourceConfig. */
   validate(typeName: string, config: TestValues): Promise<{ diagnostics: readonly Diagnostic[] }>;

@@ -1,3 +1,9 @@
+/**
+ * Call a provider's RPCs in process, as tofu would, in unit tests without a Terraform binary:
+ * `testProvider` and the test kits.
+ *
+ * @packageDocumentation
+ */
 // @tsvider/framework/testing: call a provider's RPCs in-process, as tofu would, in unit tests.
 export type { ActionInvocationResult, ActionTestKit } from "./action.js";
 export { callProviderFunction } from "./call-function.js";

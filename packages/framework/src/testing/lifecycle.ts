@@ -11,6 +11,7 @@ import { LifecycleError } from "./lifecycle-error.js";
 import type { PlanResult, StateResult, TestProvider } from "./test-provider.js";
 import type { TestValues } from "./test-values.js";
 
+/** The configurations `TestProvider.lifecycle` applies: one to create the object, then updates. */
 export interface LifecycleSteps {
   /** The configuration the object is created with. */
   readonly create: TestValues;
@@ -18,6 +19,7 @@ export interface LifecycleSteps {
   readonly update?: TestValues | readonly TestValues[];
 }
 
+/** The states `TestProvider.lifecycle` went through, and whether each update replaced the object. */
 export interface LifecycleResult {
   /** The state after create and its refresh. */
   readonly created: ObjectValue;

@@ -21,6 +21,7 @@ export interface ListedObject {
   readonly resource?: ObjectValue;
 }
 
+/** Runs a list resource's validate and list RPCs in process. Get one from `TestProvider.lists`. */
 export interface ListTestKit {
   /** ValidateListResourceConfig of a list block's `config` block. */
   validate(typeName: string, config: TestValues): Promise<{ diagnostics: readonly Diagnostic[] }>;

@@ -16,6 +16,10 @@ import { input, plain, type TestValues } from "./test-values.js";
 /** What Terraform proposes (8 MiB). */
 const terraformChunkSize = 8 * 1024 * 1024;
 
+/**
+ * Runs a state store's RPCs (configure, read and write states, lock, list) in process, as
+ * `terraform init` and later commands call them. Get one from `TestProvider.stateStores`.
+ */
 export interface StateStoreTestKit {
   /**
    * ValidateStateStoreConfig then ConfigureStateStore, as `terraform init` does; the chunk size

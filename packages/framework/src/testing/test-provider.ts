@@ -39,6 +39,7 @@ import { type ListTestKit, listTestKit } from "./list.js";
 import { type StateStoreTestKit, stateStoreTestKit } from "./state-store.js";
 import { input, overWire, plain, type TestValues } from "./test-values.js";
 
+/** Options of `testProvider`: the environment the provider sees and what its `configure` is told. */
 export interface TestProviderOptions {
   /**
    * The environment the provider reads (TSVIDER_PRIVATE_STATE_SECRET and so on). Only what is
@@ -56,6 +57,10 @@ export interface TestProviderOptions {
   readonly deferralAllowed?: boolean;
 }
 
+/**
+ * What `TestProvider.plan` gave: the planned state, the attributes that require replacement,
+ * diagnostics, and what `apply` needs next.
+ */
 export interface PlanResult {
   readonly typeName: string;
   /** The planned state, null for a destroy; undefined when the plan failed. */
@@ -72,6 +77,10 @@ export interface PlanResult {
   readonly deferred?: DeferralReason;
 }
 
+/**
+ * What an apply, read or import in the test provider gave: the new state, private bytes,
+ * identity and diagnostics.
+ */
 export interface StateResult {
   /** The resulting state: null when the object is gone; the prior state when the call failed. */
   readonly state: ObjectValue | null;
@@ -83,6 +92,10 @@ export interface StateResult {
   readonly deferred?: DeferralReason;
 }
 
+/**
+ * A provider served in process, its RPCs called directly as tofu would call them, for unit tests
+ * without a Terraform binary. Make one with `testProvider`.
+ */
 export interface TestProvider {
   readonly server: ProviderServer;
   /** ValidateProviderConfig then ConfigureProvider, as tofu calls them; null: no provider block. */

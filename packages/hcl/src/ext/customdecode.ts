@@ -1,3 +1,9 @@
+/**
+ * Function parameters that receive the argument's expression (and its context) instead of its
+ * value.
+ *
+ * @packageDocumentation
+ */
 // Function parameters that take the argument's expression rather than its value (hcl's
 // ext/customdecode). A parameter whose type is a capsule type with a custom decoder is not
 // evaluated by the call: the decoder gets the expression and the evaluation context and makes
@@ -91,6 +97,10 @@ export const expressionType: CapsuleType = customDecodedType("expression", (expr
   diagnostics: [],
 }));
 
+/**
+ * Wraps an expression and the context to evaluate it in as a value of `expressionClosureType`,
+ * for a function parameter of that type.
+ */
 export function expressionClosureValue(closure: ExpressionClosure): TypedValue {
   return capsuleValue(expressionClosureType, closure);
 }
@@ -100,6 +110,7 @@ export function expressionClosureFromValue(value: CtyValue): ExpressionClosure {
   return capsulePayload(expressionClosureType, value) as ExpressionClosure;
 }
 
+/** Wraps an expression as a value of `expressionType`, for a function parameter of that type. */
 export function expressionValue(expression: Expression): TypedValue {
   return capsuleValue(expressionType, expression);
 }

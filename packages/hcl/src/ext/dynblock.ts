@@ -1,3 +1,9 @@
+/**
+ * Dynamic blocks: `dynamic "T"` blocks expanded into one block per element of their `for_each`
+ * collection.
+ *
+ * @packageDocumentation
+ */
 // Dynamic blocks (hcl's ext/dynblock): a `dynamic "T"` block stands for as many blocks of
 // type T as its `for_each` collection has elements, each with the body of its `content`
 // block and the iterator (`T`, or the name `iterator` gives) holding the element's key and
@@ -46,6 +52,7 @@ export type ForEachCheck = (
   ctx: EvalContext | undefined,
 ) => Diagnostic[];
 
+/** Options of `expandDynamicBlocks`: checks to run on each `for_each` value before it is expanded. */
 export interface ExpandOptions {
   readonly checkForEach?: readonly ForEachCheck[];
 }

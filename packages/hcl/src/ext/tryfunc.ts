@@ -1,3 +1,9 @@
+/**
+ * The `try` and `can` functions, which turn their arguments' errors into a fallback value or
+ * `false`.
+ *
+ * @packageDocumentation
+ */
 // `try` and `can` (hcl's ext/tryfunc): functions that evaluate their arguments themselves,
 // through expressionClosureType parameters, so that an argument's errors become a fallback
 // (`try(var.a.b, "default")`) or `false` (`can(tonumber(x))`) instead of failing the call.

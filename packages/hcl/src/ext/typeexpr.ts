@@ -1,3 +1,9 @@
+/**
+ * Type expressions such as `list(string)` or `object({ a = optional(number) })`, read as cty types
+ * the way Terraform reads a variable's `type`.
+ *
+ * @packageDocumentation
+ */
 // Type expressions (hcl's ext/typeexpr): `string`, `list(number)`, `object({a = string})`,
 // `optional(string, "x")` inside an object... read statically as cty types, as Terraform
 // reads a variable's `type` argument. Diagnostics are hcl's, word for word and range for range.
@@ -43,6 +49,7 @@ export interface TypeDefaults {
   readonly children?: Readonly<Record<string, TypeDefaults>>;
 }
 
+/** The type a type expression (`list(string)`, `object({...})`) stands for, with diagnostics. */
 export interface TypeResult {
   /** `dynamic` where the expression is no valid type. */
   readonly type: CtyType;
@@ -530,6 +537,7 @@ export const typeConstraintType: CapsuleType = customDecodedType("type constrain
   return hasErrors(diagnostics) ? { diagnostics } : { value: typeConstraintValue(type), diagnostics };
 });
 
+/** Wraps a type as a value of `typeConstraintType`, for a function parameter of that type. */
 export function typeConstraintValue(type: CtyType): TypedValue {
   return capsuleValue(typeConstraintType, type);
 }

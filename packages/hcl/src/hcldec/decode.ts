@@ -42,6 +42,7 @@ export interface BlockLabel {
   readonly range: Range;
 }
 
+/** The value `decode` read from a body by a spec, with the problems found. */
 export interface DecodeResult {
   readonly value: TypedValue;
   readonly diagnostics: Diagnostic[];

@@ -6,6 +6,10 @@ import { returnTypeFor, type TypedValue } from "@tsvider/cty/function";
 import type { EvalContext } from "../eval-context.js";
 import type { Spec } from "./spec.js";
 
+/**
+ * The type of the value `decode` gives for a spec, worked out from the spec alone
+ * (hcldec.ImpliedType).
+ */
 export function impliedType(spec: Spec): cty.CtyType {
   switch (spec.kind) {
     case "object": {

@@ -1,3 +1,9 @@
+/**
+ * Decoding bodies to cty values by specs, as hashicorp's hcldec package does, including hcldec's
+ * spec files.
+ *
+ * @packageDocumentation
+ */
 // hcldec: bodies decoded to cty values by specs, as hashicorp's hcldec package does it.
 
 export { decodeUserFunctions } from "../ext/userfunc.js";

@@ -78,6 +78,10 @@ export function nestedSpecOf(spec: Spec): Spec | undefined {
   }
 }
 
+/**
+ * The body schema a spec reads with: the attributes and block types it decodes
+ * (hcldec.ImpliedSchema).
+ */
 export function impliedSchema(spec: Spec): BodySchema {
   const attributes: AttributeSchema[] = [];
   const blocks: BlockHeaderSchema[] = [];

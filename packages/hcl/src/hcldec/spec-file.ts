@@ -17,6 +17,10 @@ import type { Range } from "../pos.js";
 import { impliedType } from "./implied-type.js";
 import type { Spec } from "./spec.js";
 
+/**
+ * A spec file (the format of hcldec's command-line tool) read into its root spec, variables and
+ * functions.
+ */
 export interface SpecFile {
   /** Values from `variables` blocks, for the configuration being decoded. */
   readonly variables: Readonly<Record<string, TypedValue>>;

@@ -144,6 +144,11 @@ export interface ValidateSpec {
   readonly validate: (value: TypedValue) => Diagnostic[];
 }
 
+/**
+ * A decoding spec: how to read a value of a given shape out of a body (hcldec.Spec). Write one
+ * as an object literal of one of the spec interfaces, or read one from a spec file with
+ * `decodeSpecFile`.
+ */
 export type Spec =
   | ObjectSpec
   | TupleSpec

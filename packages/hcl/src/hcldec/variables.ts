@@ -7,6 +7,10 @@ import type { Traversal } from "../traversal.js";
 import { impliedSchema, sameBodyChildren } from "./schema.js";
 import type { Spec } from "./spec.js";
 
+/**
+ * The variables a body refers to where `spec` would evaluate it (hcldec.Variables), so that the
+ * caller can put their values in the context before decoding.
+ */
 export function variables(body: Body, spec: Spec): Traversal[] {
   const { content } = body.partialContent(impliedSchema(spec));
   const out: Traversal[] = [];

@@ -8,6 +8,7 @@ const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 
 const hex = (n: number, width: number): string => n.toString(16).padStart(width, "0");
 
+/** A string quoted as Go's `strconv.Quote` does, the form HCL's messages quote names and keys in. */
 export function goQuote(s: string): string {
   if (plainAscii.test(s)) return `"${s}"`;
   let out = '"';

@@ -18,6 +18,7 @@ const attributeOf = (a: ObjectAttr): Attribute => ({
   nameRange: a.nameRange,
 });
 
+/** A body in JSON syntax, as `parseJson` returns it inside a File. */
 export class JsonBody implements Body {
   /**
    * @param hidden names already taken by an earlier partialContent, which this body (the

@@ -20,6 +20,10 @@ type Result = { value: TypedValue; diagnostics: Diagnostic[] };
 
 const dynamicUnknown: TypedValue = { value: Unknown, type: dynamic };
 
+/**
+ * An expression in JSON syntax: a JSON value whose strings are templates, read as HCL's JSON syntax
+ * specifies.
+ */
 export class JsonExpression implements Expression {
   readonly range: Range;
   readonly startRange: Range;

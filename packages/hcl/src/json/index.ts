@@ -1,3 +1,8 @@
+/**
+ * HCL's JSON syntax: JSON files read as bodies, JSON values as expressions.
+ *
+ * @packageDocumentation
+ */
 // HCL's JSON syntax (json/spec.md): JSON files as HCL bodies, JSON values as expressions.
 
 import type { Body, File } from "../body.js";

@@ -1,3 +1,8 @@
+/**
+ * HCL's native syntax: parse configuration files, expressions, templates and traversals.
+ *
+ * @packageDocumentation
+ */
 // The native HCL syntax: parse configuration files, expressions, templates and traversals.
 
 import type { File } from "../body.js";

@@ -20,6 +20,10 @@ export interface ChildNode {
   readonly localNames?: ReadonlySet<string>;
 }
 
+/**
+ * The base of every expression in native syntax; its subclasses are the syntax tree `parseConfig`
+ * and `parseExpression` build.
+ */
 export abstract class NativeExpression implements Expression {
   abstract readonly range: Range;
   abstract get startRange(): Range;

@@ -8,6 +8,7 @@ import { goQuote } from "../internal/go-quote.js";
 import { formatRange, type Range, rangeBetween } from "../pos.js";
 import type { NativeExpression } from "./node.js";
 
+/** An attribute in native syntax, with the range of its `=` too. */
 export class NativeAttribute implements Attribute {
   constructor(
     readonly name: string,
@@ -18,6 +19,7 @@ export class NativeAttribute implements Attribute {
   ) {}
 }
 
+/** A block in native syntax, with the ranges of its braces too. */
 export class NativeBlock implements Block {
   constructor(
     readonly type: string,
@@ -39,6 +41,7 @@ export class NativeBlock implements Block {
   }
 }
 
+/** A body in native syntax: its attributes (by name) and blocks, in source order. */
 export class NativeBody implements Body {
   constructor(
     /** In source order; a name defined twice keeps its first definition. */

@@ -1,3 +1,9 @@
+/**
+ * The control thread: a worker owning the plugin's gRPC server, so the host's controls are answered
+ * whatever the main thread is doing.
+ *
+ * @packageDocumentation
+ */
 // The control thread: a worker that owns the plugin's gRPC server, so the host's controls are
 // answered whatever the main thread is doing. JavaScript cannot interrupt a loop in its own
 // thread, so control has to live where handlers do not run (docs/control-thread.md):
