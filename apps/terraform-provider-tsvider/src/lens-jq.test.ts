@@ -165,10 +165,7 @@ output "found" {
         'provider::tsvider::truncate("abc", "ten")',
         'Invalid value for "options" parameter: max_length must be a number',
       ],
-      [
-        'provider::tsvider::split("", "abc")',
-        'Invalid value for "delimiter" parameter: the delimiter is empty',
-      ],
+      ["provider::tsvider::sum([])", 'Invalid value for "numbers" parameter: the list is empty'],
       ["provider::tsvider::sum([1, {}])", 'Invalid value for "numbers" parameter'],
     ];
     // One project, whose configuration is each call in turn, each planned on its own.

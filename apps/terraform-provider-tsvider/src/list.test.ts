@@ -1,6 +1,7 @@
 // List resources and config generation under the real Terraform (`terraform query`, which
-// OpenTofu does not have): the reference provider's `tsvider_file_content` list finds files,
-// `-json` shows each result's identity and (with include_resource) its object, `limit` cuts
+// OpenTofu does not have): the reference provider's `tsvider_file_content` list finds files
+// (configured with pyvider's names, path, suffix and include_hidden, or the deprecated
+// directory, which still works and warns), `-json` shows each result's identity and (with include_resource) its object, `limit` cuts
 // the stream, and `-generate-config-out` writes resource and import blocks that `terraform
 // apply` then imports with nothing left to change. A provider built for this test
 // (list.test-support.ts) shows what goes wrong: an error after some results, a config refused
@@ -63,6 +64,7 @@ describe("the reference provider's file content list on the real Terraform", () 
     await writeFile(join(files, "b.txt"), "bravo\n");
     await writeFile(join(files, "c.md"), "charlie\n");
     await writeFile(join(files, "sub", "d.txt"), "delta\n");
+    await writeFile(join(files, ".hidden.txt"), "hidden\n");
     // The mode the files get does not hang on this process's umask.
     for (const f of ["a.txt", "b.txt", "c.md", "sub/d.txt"]) await chmod(join(files, f), 0o644);
     await writeFile(
@@ -70,8 +72,8 @@ describe("the reference provider's file content list on the real Terraform", () 
       `list "tsvider_file_content" "txt" {
   provider = tsvider
   config {
-    directory = "files"
-    pattern   = "*.txt"
+    path      = "files"
+    suffix    = ".txt"
     recursive = true
   }
 }
@@ -89,10 +91,12 @@ list "tsvider_file_content" "first" {
     const query = await work.run(["query", "-json"]);
     const results = found(query.stdout);
     const txt = results.filter((r) => r.address === "list.tsvider_file_content.txt");
+    // Shown by the path below the listed directory, named by the whole path; .hidden.txt is
+    // left out (include_hidden is unset).
     expect(txt.map((r) => [r.display_name, r.identity])).toEqual([
-      ["files/a.txt", { filename: "files/a.txt" }],
-      ["files/b.txt", { filename: "files/b.txt" }],
-      ["files/sub/d.txt", { filename: "files/sub/d.txt" }],
+      ["a.txt", { filename: "files/a.txt" }],
+      ["b.txt", { filename: "files/b.txt" }],
+      ["sub/d.txt", { filename: "files/sub/d.txt" }],
     ]);
     expect(txt.every((r) => r.resource_object === undefined)).toBe(true);
     const first = results.filter((r) => r.address === "list.tsvider_file_content.first");
@@ -102,6 +106,15 @@ list "tsvider_file_content" "first" {
       content: "alpha\n",
       file_permission: "0644",
     });
+    // The deprecated directory still lists, and Terraform shows why to write path instead.
+    expect(messages(query.stdout).filter((m) => m.type === "diagnostic")).toEqual([
+      expect.objectContaining({
+        diagnostic: expect.objectContaining({
+          severity: "warning",
+          detail: expect.stringContaining('Use "path" instead'),
+        }),
+      }),
+    ]);
     const complete = messages(query.stdout)
       .filter((m) => m.type === "list_complete")
       .map((m) => m.list_complete as { address: string; total: number });

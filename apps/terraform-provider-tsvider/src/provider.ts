@@ -14,14 +14,25 @@ import { httpApiDataSource } from "@tsvider/components/http-api";
 import { leaseEphemeral } from "@tsvider/components/lease";
 import { lensJqDataSource, lensJqFunction } from "@tsvider/components/lens-jq";
 import { localDirectoryResource } from "@tsvider/components/local-directory";
+import { createNestedDataProcessorFunction } from "@tsvider/components/nested-data-processor";
 import { nestedResourceTestResource } from "@tsvider/components/nested-resource-test";
 import { numericFunctions } from "@tsvider/components/numeric-functions";
 import { privateStateVerifierResource } from "@tsvider/components/private-state-verifier";
-import { apiProviderSchema, apiSettings } from "@tsvider/components/provider-config";
+import {
+  type ApiSettings,
+  apiProviderSchema,
+  apiSettings,
+  checkLensSettings,
+  checkTestModeSetting,
+  type LensSettings,
+  lensProviderSchema,
+  lensSettings,
+  testModeProviderSchema,
+} from "@tsvider/components/provider-config";
 import { providerConfigReaderDataSource } from "@tsvider/components/provider-config-reader";
 import { randomTokenEphemeral } from "@tsvider/components/random-token";
 import { secretFileResource } from "@tsvider/components/secret-file";
-import { secretNoteResource } from "@tsvider/components/secret-note";
+import { secretNoteList, secretNoteResource } from "@tsvider/components/secret-note";
 import { stringFunctions } from "@tsvider/components/string-functions";
 import {
   mixedMapTestDataSource,
@@ -44,6 +55,7 @@ export const VERSION = "0.1.0";
 
 // One definition, served as a resource and listed by its list resource (the same object).
 const fileContent = fileContentResource();
+const secretNote = secretNoteResource();
 
 export const provider = defineProvider({
   name: "tsvider",
@@ -57,15 +69,23 @@ export const provider = defineProvider({
     }),
     // api_endpoint, api_token, api_timeout, api_retries, api_insecure_skip_verify, api_headers.
     ...apiProviderSchema,
+    // pyvider's other settings: tsvider_testmode (its pyvider_testmode), lens_enabled, lens_jq_path.
+    ...testModeProviderSchema,
+    ...lensProviderSchema,
+  },
+  // Warnings only: a test mode setting the environment contradicts, an unused lens_jq_path.
+  validateConfig({ config, diagnostics }) {
+    checkTestModeSetting(config.tsvider_testmode, diagnostics);
+    checkLensSettings(config, diagnostics);
   },
   // A configuration not known yet (label set from a resource still to be created) defers every
   // resource, data source and ephemeral resource instead of configuring with unknown values.
   deferWhenConfigUnknown: true,
-  configure({ config, log }) {
+  configure({ config, log }): ApiSettings & LensSettings {
     if (config.label !== null) log.debug("configured", { label: config.label });
     // The provider data every component receives: tsvider_http_api and
-    // tsvider_provider_config_reader read it.
-    return apiSettings(config);
+    // tsvider_provider_config_reader read the API settings, tsvider_lens_jq the lens ones.
+    return { ...apiSettings(config), ...lensSettings(config) };
   },
   // The test-only ones are served only with TSVIDER_TESTMODE=true (test-components.ts).
   resources: [
@@ -75,7 +95,7 @@ export const provider = defineProvider({
     timedTokenResource(),
     warningExampleResource(),
     testOnly(privateStateVerifierResource()),
-    testOnly(secretNoteResource()),
+    testOnly(secretNote),
     testOnly(nestedResourceTestResource()),
     testDeferredResource,
     testFailingResource,
@@ -93,7 +113,7 @@ export const provider = defineProvider({
     testOnly(structuredObjectTestDataSource()),
   ],
   ephemeralResources: [randomTokenEphemeral(), leaseEphemeral(), testLeaseEphemeral],
-  listResources: [fileContentList(fileContent)],
+  listResources: [fileContentList(fileContent), testOnly(secretNoteList(secretNote))],
   actions: [writeMarkerAction(), echoAction(), waitForFileAction()],
   stateStores: [fsStateStore()],
   functions: [
@@ -103,5 +123,6 @@ export const provider = defineProvider({
     ...collectionFunctions,
     lensJqFunction,
     hclDecodeFunction,
+    testOnly(createNestedDataProcessorFunction()),
   ],
 });

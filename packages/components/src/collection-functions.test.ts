@@ -16,12 +16,16 @@ const fruits = new Dynamic(list(string), ["apple", "banana", "cherry"]);
 const config = new Dynamic(object({ host: string, port: number }), { host: "localhost", port: 8080 });
 
 describe("length", () => {
-  it("counts elements, entries and characters", async () => {
+  it("counts elements, entries and characters as Terraform's length does", async () => {
     expect(await callProviderFunction(lengthFunction, [fruits])).toBe(3);
     expect(await callProviderFunction(lengthFunction, [config])).toBe(2);
     expect(await callProviderFunction(lengthFunction, [new Dynamic(set(number), [1, 2])])).toBe(2);
     expect(await callProviderFunction(lengthFunction, [new Dynamic(tuple([]), [])])).toBe(0);
     expect(await callProviderFunction(lengthFunction, [s("héllo 👋")])).toBe(7);
+    // Grapheme clusters: e + combining accent, a flag, a family joined by ZWJs are one each.
+    expect(await callProviderFunction(lengthFunction, [s("e\u0301")])).toBe(1);
+    expect(await callProviderFunction(lengthFunction, [s("🇺🇸")])).toBe(1);
+    expect(await callProviderFunction(lengthFunction, [s("👨\u200d👩\u200d👧")])).toBe(1);
     expect(await callProviderFunction(lengthFunction, [null])).toBeNull();
   });
 
@@ -81,14 +85,22 @@ describe("lookup", () => {
 });
 
 describe("tostring", () => {
-  it("writes every kind of value as text", async () => {
+  it("writes strings, numbers and bools as text, as Terraform's tostring does", async () => {
     expect(await callProviderFunction(tostringFunction, [s("x")])).toBe("x");
     expect(await callProviderFunction(tostringFunction, [n(42)])).toBe("42");
     expect(await callProviderFunction(tostringFunction, [n(new Decimal("0.1"))])).toBe("0.1");
     expect(await callProviderFunction(tostringFunction, [n(10n ** 30n)])).toBe(`1${"0".repeat(30)}`);
     expect(await callProviderFunction(tostringFunction, [new Dynamic(bool, false)])).toBe("false");
-    expect(await callProviderFunction(tostringFunction, [config])).toBe('{"host":"localhost","port":8080}');
-    expect(await callProviderFunction(tostringFunction, [fruits])).toBe('["apple","banana","cherry"]');
+    expect(await callProviderFunction(tostringFunction, [n(new Decimal("0.0000001"))])).toBe("0.0000001");
     expect(await callProviderFunction(tostringFunction, [null])).toBeNull();
+  });
+
+  it("refuses a collection, pointing at jsonencode", async () => {
+    for (const collection of [config, fruits, new Dynamic(map(number), { a: 1 })]) {
+      await expect(callProviderFunction(tostringFunction, [collection])).rejects.toMatchObject({
+        argument: 0,
+        message: expect.stringMatching(/^cannot convert a .* to string: .*jsonencode/),
+      });
+    }
   });
 });

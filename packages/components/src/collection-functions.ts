@@ -1,15 +1,27 @@
+/**
+ * Collection provider functions after pyvider's (length, contains, lookup) and tostring, each
+ * taking a value of any type.
+ *
+ * @packageDocumentation
+ */
 // Collection provider functions after pyvider's (length, contains, lookup) and tostring. They
 // take values of any type (`t.dynamic`), so one function serves lists, sets, tuples, maps and
 // objects alike; a null collection gives null, as pyvider's functions do.
-import type { Dynamic } from "@tsvider/cty";
+import { type Dynamic, graphemeCount } from "@tsvider/cty";
 import { defineProviderFunction, FunctionError, type ProviderFunction, t } from "@tsvider/framework";
 import { elementsOf, entriesOf, jsonText, textOf, toDynamic, typedOf, typeName } from "./internal/dynamic.js";
 
+/**
+ * The provider function `length(collection)`: the number of elements of a list, set or tuple,
+ * of entries of a map or object, or of characters (grapheme clusters, as Terraform's `length`
+ * counts them) of a string (`provider::tsvider::length` in the reference provider). Null gives
+ * null.
+ */
 export const lengthFunction: ProviderFunction = defineProviderFunction({
   name: "length",
   summary: "The number of elements, attributes or characters",
   markdownDescription:
-    "Returns how many elements a list, set or tuple has, how many entries a map or object has, or how many characters (Unicode code points, as Python counts them) a string has. Any other type is an error; null gives null.",
+    'Returns how many elements a list, set or tuple has, how many entries a map or object has, or how many characters a string has, counted as Terraform\'s `length` counts them: user-perceived characters (grapheme clusters), so `"é"` written as e and a combining accent is 1, and so is a flag or a family emoji. Any other type is an error; null gives null.',
   params: [
     {
       name: "collection",
@@ -22,7 +34,7 @@ export const lengthFunction: ProviderFunction = defineProviderFunction({
   run: (collection) => {
     const typed = typedOf(collection);
     if (typed === null) return null;
-    if (typed.type.kind === "string") return Array.from(typed.value as string).length;
+    if (typed.type.kind === "string") return graphemeCount(typed.value as string);
     const parts = elementsOf(typed) ?? entriesOf(typed);
     if (!parts) {
       throw new FunctionError(
@@ -36,6 +48,11 @@ export const lengthFunction: ProviderFunction = defineProviderFunction({
   },
 });
 
+/**
+ * The provider function `contains(list_to_check, element)`: whether a list, set or tuple has an
+ * element equal to `element`, comparing JSON forms, so `1` equals `1.0` but not `"1"`
+ * (`provider::tsvider::contains` in the reference provider). A null list gives null.
+ */
 export const containsFunction: ProviderFunction = defineProviderFunction({
   name: "contains",
   summary: "Whether a list holds a value",
@@ -65,6 +82,11 @@ export const containsFunction: ProviderFunction = defineProviderFunction({
   },
 });
 
+/**
+ * The provider function `lookup(map_to_search, key, default?)`: the value of a map or object at
+ * `key`, or the default when the key is missing; without a default, a missing key is an error
+ * naming it (`provider::tsvider::lookup` in the reference provider). A null map gives null.
+ */
 export const lookupFunction: ProviderFunction = defineProviderFunction({
   name: "lookup",
   summary: "A map's value by key, with an optional default",
@@ -74,8 +96,9 @@ export const lookupFunction: ProviderFunction = defineProviderFunction({
     { name: "map_to_search", type: t.dynamic, allowNullValue: true, description: "A map or object." },
     { name: "key", type: t.string, description: "The key to read." },
   ],
+  // Named "defaults" as pyvider names it: the name shows in the docs and in Terraform's errors.
   variadic: {
-    name: "default",
+    name: "defaults",
     type: t.dynamic,
     allowNullValue: true,
     description: "Optional: the value when the key is missing.",
@@ -104,16 +127,29 @@ export const lookupFunction: ProviderFunction = defineProviderFunction({
   },
 });
 
+/**
+ * The provider function `tostring(value)`: a string, number (every digit kept) or bool as text,
+ * as Terraform's `tostring` gives it; a collection is an error
+ * (`provider::tsvider::tostring` in the reference provider). Null gives null.
+ */
 export const tostringFunction: ProviderFunction = defineProviderFunction({
   name: "tostring",
   summary: "Any value as a string",
   markdownDescription:
-    'Returns the value as text: a string as it is, a number in plain decimal digits with every digit kept (`0.1` is `"0.1"`, `1e30` is `"1000000000000000000000000000000"`), a bool as `"true"` or `"false"`, and lists, sets, tuples, maps and objects as compact JSON with keys in order. Null gives null.',
+    'Returns the value as text, as Terraform\'s `tostring` does: a string as it is, a number in plain decimal digits with every digit kept (`0.1` is `"0.1"`, `1e30` is `"1000000000000000000000000000000"`), a bool as `"true"` or `"false"`. A list, set, tuple, map or object has no text and is an error (`jsonencode` writes one as JSON). Null gives null.',
   params: [{ name: "value", type: t.dynamic, allowNullValue: true, description: "The value." }],
   returns: t.string,
   run: (value) => {
     const typed = typedOf(value);
-    return typed === null ? null : textOf(typed);
+    if (typed === null) return null;
+    const kind = typed.type.kind;
+    if (kind !== "string" && kind !== "number" && kind !== "bool") {
+      throw new FunctionError(
+        `cannot convert a ${typeName(typed)} to string: give a string, number or bool, or use jsonencode() for a collection's JSON text`,
+        { argument: 0 },
+      );
+    }
+    return textOf(typed);
   },
 });
 

@@ -6,10 +6,20 @@ import { join } from "node:path";
 import { defineProvider } from "@tsvider/framework";
 import { testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
-import { echoAction } from "./echo.js";
+import { echoAction, lineStamp } from "./echo.js";
 
 const TYPE = "tsvider_echo";
-const kit = testProvider(defineProvider({ name: "tsvider", version: "0.0.0", actions: [echoAction()] }));
+const AT = new Date("2026-03-04T05:06:07.890Z");
+const kit = testProvider(
+  defineProvider({ name: "tsvider", version: "0.0.0", actions: [echoAction({ now: () => AT })] }),
+);
+/** The warning planning gives for an invocation that writes to `path`. */
+const appendWarning = (path: string) => ({
+  severity: "warning",
+  summary: `This will append to ${path}.`,
+  detail: "Each echo appends a line with the time and the message; nothing else in the file is changed.",
+  path: [{ attribute: "path" }],
+});
 
 describe("echoAction", () => {
   it("echoes the message once as progress, writing nothing without a path", async () => {
@@ -23,14 +33,15 @@ describe("echoAction", () => {
     await mkdir(join(dir, "sub"));
     await writeFile(path, "earlier\n");
     const res = await kit.actions.invoke(TYPE, { message: "deployed", repeat: 3, path });
-    expect(res.diagnostics).toEqual([]);
+    expect(res.diagnostics).toEqual([appendWarning(path)]);
     expect(res.progress).toEqual([
       "deployed (1/3)",
       "deployed (2/3)",
       "deployed (3/3)",
       `appended 3 lines to ${path}`,
     ]);
-    expect(await readFile(path, "utf8")).toBe("earlier\ndeployed\ndeployed\ndeployed\n");
+    const line = "2026-03-04T05:06:07+00:00 deployed\n";
+    expect(await readFile(path, "utf8")).toBe(`earlier\n${line}${line}${line}`);
   });
 
   it("creates the file's directory", async () => {
@@ -38,7 +49,19 @@ describe("echoAction", () => {
     const path = join(dir, "a", "b", "echo.log");
     const res = await kit.actions.invoke(TYPE, { message: "x", path });
     expect(res.progress).toEqual(["x", `appended 1 line to ${path}`]);
-    expect(await readFile(path, "utf8")).toBe("x\n");
+    expect(await readFile(path, "utf8")).toBe("2026-03-04T05:06:07+00:00 x\n");
+  });
+
+  it("warns at plan which file it will append to, and nothing without a path", async () => {
+    expect((await kit.actions.plan(TYPE, { message: "m", path: "logs/echo.log" })).diagnostics).toEqual([
+      appendWarning("logs/echo.log"),
+    ]);
+    expect((await kit.actions.plan(TYPE, { message: "m" })).diagnostics).toEqual([]);
+  });
+
+  it("stamps lines as pyvider does: UTC, whole seconds, +00:00", () => {
+    expect(lineStamp(new Date("2026-12-31T23:59:59.999Z"))).toBe("2026-12-31T23:59:59+00:00");
+    expect(lineStamp(new Date(0))).toBe("1970-01-01T00:00:00+00:00");
   });
 
   it("refuses bad input at the attribute", async () => {
@@ -71,6 +94,7 @@ describe("echoAction", () => {
     const path = join(dir, "taken", "echo.log");
     const res = await kit.actions.invoke(TYPE, { message: "m", path });
     expect(res.diagnostics).toMatchObject([
+      appendWarning(path),
       { severity: "error", summary: `Cannot append to ${path}`, path: [{ attribute: "path" }] },
     ]);
   });

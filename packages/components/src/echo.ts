@@ -1,7 +1,15 @@
+/**
+ * The `tsvider_echo` action: echoes a message as progress, optionally appending each line to a
+ * file.
+ *
+ * @packageDocumentation
+ */
 // An action that echoes its message as progress, `repeat` times, and optionally appends each
 // line to a file: the smallest action to see Terraform's action stream at work (from
 // `terraform apply -invoke` or a resource's action_trigger), with an effect on disk a check
 // can read afterwards. Each line goes to the file in one append, so a reader sees whole lines.
+// As in pyvider's `echo`, a line is the time and the message (`2026-01-01T00:00:00+00:00
+// deployed`), and planning an invocation that writes warns which file it appends to.
 import { appendFile, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { attr, defineAction, TsviderError, ValidationError } from "@tsvider/framework";
@@ -21,17 +29,32 @@ const schema = {
   path: attr.string({
     optional: true,
     description:
-      "A file to append each echoed line to, created with its directory when absent; relative paths start at the directory Terraform runs in. Nothing is written when unset; when set, a last progress message says how many lines were appended.",
+      'A file to append each echoed line to, created with its directory when absent; relative paths start at the directory Terraform runs in. Each line is the UTC time in whole seconds and the message: `"2026-01-01T00:00:00+00:00 deployed"`. Planning warns `This will append to <path>.`. Nothing is written when unset; when set, a last progress message says how many lines were appended.',
   }),
 };
 
+/** Options of `echoAction`: the type name to register it under, and the clock lines are stamped with. */
 export interface EchoOptions {
   /** Defaults to `tsvider_echo`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
+  /** The clock the lines are stamped with; tests give a fixed one. */
+  readonly now?: () => Date;
 }
 
+/** A line's time, as Python's `datetime.now(UTC).isoformat(timespec="seconds")` writes it. */
+export function lineStamp(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, "+00:00");
+}
+
+/**
+ * An action that reports its `message` as progress `repeat` times (1 to 100) and, when `path` is
+ * set, appends each as a time-stamped line to that file, warning at plan which file it will
+ * write (`tsvider_echo` unless `options.typeName` says otherwise). For a provider's `actions`
+ * list; invoke it with `terraform apply -invoke` or from a resource's `action_trigger`.
+ */
 export function echoAction(options: EchoOptions = {}) {
   const typeName = options.typeName ?? "tsvider_echo";
+  const now = options.now ?? (() => new Date());
   return defineAction({
     typeName,
     description: "Echoes its message as progress, `repeat` times, optionally appending each line to a file.",
@@ -57,7 +80,7 @@ export function echoAction(options: EchoOptions = {}) {
         });
       }
     },
-    async plan({ config }) {
+    async plan({ config, diagnostics }) {
       // Refuse at plan time what would fail at apply: a directory where the file should go.
       if (typeof config.path !== "string") return;
       const existing = await stat(config.path).catch(() => undefined);
@@ -67,6 +90,12 @@ export function echoAction(options: EchoOptions = {}) {
           path: [{ attribute: "path" }],
         });
       }
+      // The one effect outside Terraform, named before it happens (as pyvider's echo does).
+      diagnostics.addWarning(
+        `This will append to ${config.path}.`,
+        "Each echo appends a line with the time and the message; nothing else in the file is changed.",
+        [{ attribute: "path" }],
+      );
     },
     async invoke({ config, progress, signal }) {
       const repeat = config.repeat === null ? 1 : Number(config.repeat);
@@ -84,7 +113,7 @@ export function echoAction(options: EchoOptions = {}) {
         progress(repeat > 1 ? `${config.message} (${i}/${repeat})` : config.message);
         if (path === undefined) continue;
         try {
-          await appendFile(path, `${config.message}\n`);
+          await appendFile(path, `${lineStamp(now())} ${config.message}\n`);
         } catch (err) {
           throw cannotWrite(typeName, config.path!, path, err);
         }

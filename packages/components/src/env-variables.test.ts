@@ -39,6 +39,14 @@ describe("envVariablesDataSource", () => {
     expect(state.sensitive_values).toEqual({});
   });
 
+  it("shows the defaults it applied for exclude_empty and case_sensitive, and what config set", async () => {
+    expect(await read({ prefix: "APP_" })).toMatchObject({ exclude_empty: true, case_sensitive: true });
+    expect(await read({ prefix: "APP_", exclude_empty: false, case_sensitive: false })).toMatchObject({
+      exclude_empty: false,
+      case_sensitive: false,
+    });
+  });
+
   it("keys picks the variables named, skipping unset ones", async () => {
     const state = await read({ keys: ["HOME", "NOT_SET", "APP_PORT"] });
     expect(state.values).toEqual({ HOME: "/home/me", APP_PORT: "8080" });

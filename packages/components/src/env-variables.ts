@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_env_variables` data source: the provider process's environment variables,
+ * selected by name, prefix or regular expression.
+ *
+ * @packageDocumentation
+ */
 // The environment of the provider process (which it inherits from tofu or terraform), filtered
 // by name: a few named variables, those with a prefix, or those matching a regular expression.
 // Variables named in sensitive_keys are kept apart, in a sensitive attribute.
@@ -50,14 +56,18 @@ const schema = {
       'The variables whose names match this regular expression (JavaScript syntax), matched from the name\'s first character, as `prefix` is: `"_URL$"` matches nothing, `".*_URL$"` every name ending in `_URL`. An invalid expression is refused during validation, and one that takes longer than 5 s to match the names (nested repetition such as `(A+)+` can backtrack for hours) fails the read. Only one of `keys`, `prefix` and `regex`.',
     validators: [validRegex],
   }),
+  // Optional and computed, as pyvider declares an attribute with a default: unset, the state
+  // shows the default that was applied (true), not null.
   exclude_empty: attr.bool({
     optional: true,
-    description: "Leave out variables set to the empty string. Default true.",
+    computed: true,
+    description: "Leave out variables set to the empty string. Default (and value in state when unset) true.",
   }),
   case_sensitive: attr.bool({
     optional: true,
+    computed: true,
     description:
-      "Whether `prefix` and `regex` match names case-sensitively. Default true. (`keys` always matches exactly.)",
+      "Whether `prefix` and `regex` match names case-sensitively. Default (and value in state when unset) true. (`keys` always matches exactly.)",
   }),
   transform_keys: attr.string({
     optional: true,
@@ -96,6 +106,10 @@ const schema = {
   }),
 };
 
+/**
+ * Options of `envVariablesDataSource`: the type name, the environment to read, the variables
+ * never shown and the time limit on `regex`.
+ */
 export interface EnvVariablesOptions {
   /** Defaults to `tsvider_env_variables`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -114,6 +128,13 @@ export interface EnvVariablesOptions {
   readonly regexTimeLimitMs?: number;
 }
 
+/**
+ * A data source giving the provider process's environment variables, selected by `keys`,
+ * `prefix` or `regex`, with those named in `sensitive_keys` kept apart in a sensitive attribute
+ * (`tsvider_env_variables` unless `options.typeName` says otherwise). `options.hidden` names
+ * variables it never shows, the private state key by default, so the provider's own secrets
+ * cannot reach the state file.
+ */
 export function envVariablesDataSource(options: EnvVariablesOptions = {}) {
   const environment = options.env ?? (() => process.env);
   const hidden = new Set(options.hidden ?? ["TSVIDER_PRIVATE_STATE_SECRET"]);
@@ -161,6 +182,8 @@ export function envVariablesDataSource(options: EnvVariablesOptions = {}) {
       }
       return {
         ...config,
+        exclude_empty: excludeEmpty,
+        case_sensitive: caseSensitive,
         values,
         sensitive_values: sensitive,
         all_values: selected,

@@ -1,6 +1,7 @@
-// tsvider_file_content's list: files by directory, name pattern and depth, named by the
-// resource's identity, with the whole object only when asked (the reference provider's
-// list.test.ts takes it through the real terraform query).
+// tsvider_file_content's list: files by path (or its deprecated alias directory), suffix,
+// hidden or not, name pattern and depth, named by the resource's identity, with the whole
+// object only when asked (the reference provider's list.test.ts takes it through the real
+// terraform query).
 import { chmod, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,32 +13,57 @@ import { fileContentList, globMatcher } from "./file-content-list.js";
 
 const resource = fileContentResource();
 const list = fileContentList(resource);
+const kit = testProvider(
+  defineProvider({ name: "tsvider", version: "1.0.0", resources: [resource], listResources: [list] }),
+);
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tsvider-file-content-list-"));
   await mkdir(join(dir, "sub", "deeper"), { recursive: true });
+  await mkdir(join(dir, ".hidden-dir"));
   await writeFile(join(dir, "b.txt"), "bravo");
   await writeFile(join(dir, "a.txt"), "alpha");
   await writeFile(join(dir, "c.md"), "charlie");
+  await writeFile(join(dir, ".env"), "SECRET=1");
   await writeFile(join(dir, "sub", "d.txt"), "delta");
   await writeFile(join(dir, "sub", "deeper", "e.txt"), "echo");
+  await writeFile(join(dir, ".hidden-dir", "f.txt"), "foxtrot");
+  await writeFile(join(dir, "g.bin"), Buffer.from([0xff, 0xfe, 0x00]));
   await chmod(join(dir, "a.txt"), 0o600);
   await chmod(join(dir, "b.txt"), 0o644);
 });
 
+interface Config {
+  path?: string | null;
+  directory?: string | null;
+  suffix?: string | null;
+  include_hidden?: boolean | null;
+  pattern?: string | null;
+  recursive?: boolean | null;
+}
+
 async function listed(
-  config: { directory: string; pattern?: string | null; recursive?: boolean | null },
+  config: Config,
   includeResource = false,
+  diagnostics = new Diagnostics(),
 ): Promise<ListResult<typeof resource>[]> {
   const out: ListResult<typeof resource>[] = [];
   const results = list.list({
-    config: { pattern: null, recursive: null, ...config },
+    config: {
+      path: null,
+      directory: null,
+      suffix: null,
+      include_hidden: null,
+      pattern: null,
+      recursive: null,
+      ...config,
+    },
     includeResource,
     limit: 100,
     providerData: undefined,
     signal: new AbortController().signal,
-    diagnostics: new Diagnostics(),
+    diagnostics,
     log: silentLog,
   });
   for await (const result of results as AsyncIterable<ListResult<typeof resource>>) out.push(result);
@@ -45,18 +71,46 @@ async function listed(
 }
 
 describe("fileContentList", () => {
-  it("lists a directory's files in name order, named by their filename identity", async () => {
-    const results = await listed({ directory: dir });
+  it("lists a directory's visible files in name order, shown by name, named by filename", async () => {
+    const results = await listed({ path: dir });
     expect(results.map((r) => [r.displayName, r.identity, r.resource])).toEqual([
-      [join(dir, "a.txt"), { filename: join(dir, "a.txt") }, undefined],
-      [join(dir, "b.txt"), { filename: join(dir, "b.txt") }, undefined],
-      [join(dir, "c.md"), { filename: join(dir, "c.md") }, undefined],
+      ["a.txt", { filename: join(dir, "a.txt") }, undefined],
+      ["b.txt", { filename: join(dir, "b.txt") }, undefined],
+      ["c.md", { filename: join(dir, "c.md") }, undefined],
+      ["g.bin", { filename: join(dir, "g.bin") }, undefined],
     ]);
   });
 
-  it("matches the pattern against each name, below the directory too when recursive", async () => {
-    const results = await listed({ directory: dir, pattern: "*.txt", recursive: true });
-    expect(results.map((r) => r.identity.filename)).toEqual([
+  it("lists the same files under the deprecated name directory", async () => {
+    expect(await listed({ directory: dir })).toEqual(await listed({ path: dir }));
+  });
+
+  it("keeps files ending with suffix, and hidden ones only with include_hidden", async () => {
+    const names = async (config: Config) =>
+      (await listed({ path: dir, ...config })).map((r) => r.displayName);
+    expect(await names({ suffix: ".txt" })).toEqual(["a.txt", "b.txt"]);
+    expect(await names({ suffix: "" })).toEqual(["a.txt", "b.txt", "c.md", "g.bin"]);
+    expect(await names({ include_hidden: true })).toEqual([".env", "a.txt", "b.txt", "c.md", "g.bin"]);
+    expect(await names({ suffix: ".txt", recursive: true })).toEqual([
+      "a.txt",
+      "b.txt",
+      join("sub", "d.txt"),
+      join("sub", "deeper", "e.txt"),
+    ]);
+    expect(await names({ suffix: ".txt", recursive: true, include_hidden: true })).toEqual([
+      join(".hidden-dir", "f.txt"),
+      "a.txt",
+      "b.txt",
+      join("sub", "d.txt"),
+      join("sub", "deeper", "e.txt"),
+    ]);
+  });
+
+  it("matches the pattern against each name, together with suffix", async () => {
+    const results = await listed({ path: dir, pattern: "[ab]*", recursive: true });
+    expect(results).toEqual([]);
+    const starred = await listed({ path: dir, pattern: "?.*", suffix: "t", recursive: true });
+    expect(starred.map((r) => r.identity.filename)).toEqual([
       join(dir, "a.txt"),
       join(dir, "b.txt"),
       join(dir, "sub", "d.txt"),
@@ -64,8 +118,22 @@ describe("fileContentList", () => {
     ]);
   });
 
+  it("reads a path below the home directory from ~", async () => {
+    // os.homedir() is $HOME on POSIX systems: point it at the test directory for this test.
+    const saved = process.env.HOME;
+    process.env.HOME = dir;
+    try {
+      const home = await listed({ path: "~" });
+      expect(home.map((r) => r.identity.filename)).toContain(join(dir, "a.txt"));
+      const sub = await listed({ path: "~/sub" });
+      expect(sub.map((r) => r.identity.filename)).toEqual([join(dir, "sub", "d.txt")]);
+    } finally {
+      process.env.HOME = saved;
+    }
+  });
+
   it("gives each file's content, mode and hash when asked, as the resource's read would", async () => {
-    const [a] = await listed({ directory: dir, pattern: "a.*" }, true);
+    const [a] = await listed({ path: dir, pattern: "a.*" }, true);
     expect(a!.resource).toEqual({
       filename: join(dir, "a.txt"),
       content: "alpha",
@@ -75,13 +143,25 @@ describe("fileContentList", () => {
     });
   });
 
+  it("lists a file that is not text without its content, with a warning, and goes on", async () => {
+    const diagnostics = new Diagnostics();
+    const results = await listed({ path: dir, suffix: ".bin" }, true, diagnostics);
+    expect(results).toEqual([
+      { displayName: "g.bin", identity: { filename: join(dir, "g.bin") }, resource: null },
+    ]);
+    expect([...diagnostics]).toMatchObject([
+      {
+        severity: "warning",
+        summary: "g.bin is not text",
+        detail: expect.stringContaining("not UTF-8 text"),
+      },
+    ]);
+  });
+
   it("passes the framework's checks, and generates config without the hash (test kit)", async () => {
-    const kit = testProvider(
-      defineProvider({ name: "tsvider", version: "1.0.0", resources: [resource], listResources: [list] }),
-    );
     const { results, diagnostics } = await kit.lists.list(
       "tsvider_file_content",
-      { directory: dir, pattern: "b*" },
+      { path: dir, pattern: "b*" },
       { includeResource: true },
     );
     expect(diagnostics).toEqual([]);
@@ -94,12 +174,38 @@ describe("fileContentList", () => {
       content_hash: null,
       exists: null,
     });
-    const invalid = await kit.lists.validate("tsvider_file_content", { directory: "" });
-    expect(invalid.diagnostics[0]).toMatchObject({ severity: "error", path: [{ attribute: "directory" }] });
+  });
+
+  it("refuses an empty path, neither or both of path and directory, and a file for a directory", async () => {
+    const empty = await kit.lists.validate("tsvider_file_content", { path: "" });
+    expect(empty.diagnostics[0]).toMatchObject({ severity: "error", path: [{ attribute: "path" }] });
+    const neither = await kit.lists.validate("tsvider_file_content", {});
+    expect(neither.diagnostics).toMatchObject([
+      { severity: "error", detail: expect.stringContaining("Exactly one of"), path: [{ attribute: "path" }] },
+    ]);
+    const both = await kit.lists.validate("tsvider_file_content", { path: dir, directory: dir });
+    expect(both.diagnostics.filter((d) => d.severity === "error")).toMatchObject([
+      { detail: expect.stringMatching(/Exactly one of .*path.*directory/) },
+    ]);
+    const file = await kit.lists.validate("tsvider_file_content", { path: join(dir, "a.txt") });
+    expect(file.diagnostics).toMatchObject([
+      { severity: "error", summary: "Not a directory", path: [{ attribute: "path" }] },
+    ]);
+  });
+
+  it("warns that directory is deprecated, naming path", async () => {
+    const { diagnostics } = await kit.lists.validate("tsvider_file_content", { directory: dir });
+    expect(diagnostics).toMatchObject([
+      {
+        severity: "warning",
+        detail: expect.stringContaining('Use "path" instead'),
+        path: [{ attribute: "directory" }],
+      },
+    ]);
   });
 
   it("finds nothing in a directory that does not exist", async () => {
-    expect(await listed({ directory: join(dir, "missing") })).toEqual([]);
+    expect(await listed({ path: join(dir, "missing") })).toEqual([]);
   });
 
   it("is served with the same resource object, and names its type", () => {

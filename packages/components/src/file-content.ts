@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_file_content` resource: a local file whose content and mode Terraform manages,
+ * with import by identity and a schema upgrade.
+ *
+ * @packageDocumentation
+ */
 // A local file whose content Terraform manages: the smallest resource that exercises the
 // whole lifecycle (create, drift on read, update in place, replace, delete, import), with
 // validators, a default, plan modifiers, a schema upgrade from version 0, and an identity
@@ -100,11 +106,16 @@ const identity = {
   },
 };
 
+/** Options of `fileContentResource`: the type name to register it under. */
 export interface FileContentOptions {
   /** Defaults to `tsvider_file_content`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A managed resource for the content and mode of a local file (`tsvider_file_content` unless
+ * `options.typeName` says otherwise), for a provider's `resources` list.
+ */
 export function fileContentResource(options: FileContentOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_file_content",

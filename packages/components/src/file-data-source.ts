@@ -1,3 +1,8 @@
+/**
+ * The `tsvider_file` data source: a local file's content and SHA-256, read by its name.
+ *
+ * @packageDocumentation
+ */
 // A local file, read: the data source beside fileContentResource. It gives a file's content
 // and SHA-256 by its name, so configuration can use a file something else wrote.
 import { createHash } from "node:crypto";
@@ -21,11 +26,16 @@ const schema = {
   size: attr.int64({ computed: true, description: "The file's size in bytes." }),
 };
 
+/** Options of `fileDataSource`: the type name to register it under. */
 export interface FileDataSourceOptions {
   /** Defaults to `tsvider_file`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A data source that reads a local file: its content, SHA-256 and size (`tsvider_file` unless
+ * `options.typeName` says otherwise).
+ */
 export function fileDataSource(options: FileDataSourceOptions = {}) {
   return defineDataSource({
     typeName: options.typeName ?? "tsvider_file",

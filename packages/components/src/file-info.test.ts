@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { defineProvider } from "@tsvider/framework";
 import { testProvider } from "@tsvider/framework/testing";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fileInfoDataSource } from "./file-info.js";
+import { fileInfoDataSource, utcIsoformat } from "./file-info.js";
 
 const TYPE = "tsvider_file_info";
 const kit = testProvider(
@@ -28,7 +28,7 @@ describe("fileInfoDataSource", () => {
     await writeFile(path, '{"a":1}');
     await chmod(path, 0o640);
     const state = await read(path);
-    const s = await stat(path);
+    const s = await stat(path, { bigint: true });
     expect(state).toMatchObject({
       path,
       exists: true,
@@ -36,18 +36,44 @@ describe("fileInfoDataSource", () => {
       is_file: true,
       is_dir: false,
       is_symlink: false,
-      permissions: "0640",
+      permissions: "0o640",
       mime_type: "application/json",
-      modified_time: s.mtime.toISOString(),
+      modified_time: utcIsoformat(s.mtimeNs),
     });
+    expect(state.modified_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00$/);
+    // Birth time where the file system records one, never the inode change time a chmod moves.
+    if (s.birthtimeNs > 0n) expect(state.creation_time).toBe(utcIsoformat(s.birthtimeNs));
+    else expect(state.creation_time).toBeNull();
     expect(state.owner).toBe(userInfo().username);
     expect(state.group).toMatch(/\S/);
     expect(Date.parse(state.access_time as string)).not.toBeNaN();
   });
 
   it("describes a directory, without a MIME type", async () => {
+    await chmod(dir, 0o1755);
     const state = await read(dir);
-    expect(state).toMatchObject({ exists: true, is_dir: true, is_file: false, mime_type: null });
+    expect(state).toMatchObject({
+      exists: true,
+      is_dir: true,
+      is_file: false,
+      mime_type: null,
+      permissions: "0o1755",
+    });
+  });
+
+  it("writes times as pyvider does: Python's datetime.isoformat() of the stat time's double", () => {
+    // Each from Python 3.11, as os.stat makes st_mtime of st_mtime_ns:
+    // `sec, nsec = divmod(ns, 10**9)`, then `datetime.datetime.fromtimestamp(sec + nsec * 1e-9,
+    // tz=datetime.UTC).isoformat()`. Where the double falls below a tie the microsecond is the
+    // lower one (…001500 gives .000001), which rounding the nanoseconds would not give.
+    expect(utcIsoformat(1_700_000_000_000_000_000n)).toBe("2023-11-14T22:13:20+00:00");
+    expect(utcIsoformat(1_700_000_000_123_456_789n)).toBe("2023-11-14T22:13:20.123457+00:00");
+    expect(utcIsoformat(1_700_000_000_000_001_500n)).toBe("2023-11-14T22:13:20.000001+00:00");
+    expect(utcIsoformat(1_700_000_000_000_002_500n)).toBe("2023-11-14T22:13:20.000002+00:00");
+    expect(utcIsoformat(1_795_820_700_062_648_417n)).toBe("2026-11-27T23:05:00.062649+00:00");
+    expect(utcIsoformat(1_700_000_000_999_999_600n)).toBe("2023-11-14T22:13:21+00:00");
+    expect(utcIsoformat(0n)).toBe("1970-01-01T00:00:00+00:00");
+    expect(utcIsoformat(-1_500n)).toBe("1969-12-31T23:59:59.999999+00:00");
   });
 
   it("follows a symbolic link and says the path is one", async () => {

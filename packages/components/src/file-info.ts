@@ -1,8 +1,16 @@
+/**
+ * The `tsvider_file_info` data source: whether a path exists, and its kind, size, times,
+ * permissions, owner, group and MIME type.
+ *
+ * @packageDocumentation
+ */
 // What is at a path: whether it exists, its kind, size, times, permissions, owner and group,
 // and a MIME type guessed from the name. A missing path is an answer (exists = false), not an
-// error, so configuration can branch on it.
+// error, so configuration can branch on it. Times and permissions are written as pyvider's
+// pyvider_file_info writes them (Python's `datetime.isoformat()` in UTC, and `oct()`), so a
+// configuration that parses them works after a switch from pyvider.
 
-import type { Stats } from "node:fs";
+import type { BigIntStats } from "node:fs";
 import { lstat, readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
 import { attr, DataSourceError, defineDataSource, type ValidatorFunction } from "@tsvider/framework";
@@ -38,21 +46,21 @@ const schema = {
   modified_time: attr.string({
     computed: true,
     description:
-      "When the content last changed, RFC 3339 in UTC (`2026-11-21T14:32:47.123Z`); null when nothing is there.",
+      "When the content last changed: RFC 3339 in UTC to the microsecond, as pyvider writes it (`2026-11-21T14:32:47.123456+00:00`; no fraction when it is a whole second); null when nothing is there.",
   }),
   access_time: attr.string({
     computed: true,
-    description: "Last access, RFC 3339 in UTC; null when nothing is there.",
+    description: "Last access, written as `modified_time` is; null when nothing is there.",
   }),
   creation_time: attr.string({
     computed: true,
     description:
-      "Birth time, RFC 3339 in UTC; null when the file system does not record one, or nothing is there.",
+      "When the file was created (its birth time), written as `modified_time` is; null when the file system does not record one, or nothing is there.",
   }),
   permissions: attr.string({
     computed: true,
     description:
-      'Permission bits as four octal digits, such as `"0644"` (the form `tsvider_file_content`\'s `file_permission` takes); null when nothing is there.',
+      'The permission bits (setuid, setgid and sticky included) in octal with a `0o` prefix, as pyvider and `tsvider_local_directory` write them: `"0o644"`, `"0o1777"`. Terraform\'s `parseint(trimprefix(p, "0o"), 8)` reads the number. Null when nothing is there.',
   }),
   owner: attr.string({
     computed: true,
@@ -70,11 +78,18 @@ const schema = {
   }),
 };
 
+/** Options of `fileInfoDataSource`: the type name to register it under. */
 export interface FileInfoOptions {
   /** Defaults to `tsvider_file_info`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A data source describing what is at a path on the machine Terraform runs on: whether it
+ * exists, its kind, size, times, permissions, owner, group and guessed MIME type
+ * (`tsvider_file_info` unless `options.typeName` says otherwise). A missing path is not an
+ * error: `exists` is false and the other facts null or empty, so configuration can branch on it.
+ */
 export function fileInfoDataSource(options: FileInfoOptions = {}) {
   return defineDataSource({
     typeName: options.typeName ?? "tsvider_file_info",
@@ -83,9 +98,13 @@ export function fileInfoDataSource(options: FileInfoOptions = {}) {
     schema,
     async read({ config }) {
       const path = config.path;
-      const link = await statOrNull(() => lstat(path), path);
+      const link = await statOrNull(() => lstat(path, { bigint: true }), path);
       const target =
-        link === null ? null : link.isSymbolicLink() ? await statOrNull(() => stat(path), path) : link;
+        link === null
+          ? null
+          : link.isSymbolicLink()
+            ? await statOrNull(() => stat(path, { bigint: true }), path)
+            : link;
       const isSymlink = link?.isSymbolicLink() ?? false;
       if (target === null) {
         return {
@@ -105,27 +124,67 @@ export function fileInfoDataSource(options: FileInfoOptions = {}) {
         };
       }
       const [users, groups] = await Promise.all([idNames("/etc/passwd"), idNames("/etc/group")]);
+      const uid = Number(target.uid);
+      const gid = Number(target.gid);
       return {
         path,
         exists: true,
-        size: target.size,
+        size: target.size <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(target.size) : target.size,
         is_dir: target.isDirectory(),
         is_file: target.isFile(),
         is_symlink: isSymlink,
-        modified_time: target.mtime.toISOString(),
-        access_time: target.atime.toISOString(),
-        creation_time: target.birthtimeMs > 0 ? target.birthtime.toISOString() : null,
-        permissions: (target.mode & 0o7777).toString(8).padStart(4, "0"),
-        owner: users.get(target.uid) ?? String(target.uid),
-        group: groups.get(target.gid) ?? String(target.gid),
+        modified_time: utcIsoformat(target.mtimeNs),
+        access_time: utcIsoformat(target.atimeNs),
+        // The birth time, where pyvider gives st_ctime: on Linux and macOS that is when the
+        // inode last changed (a chmod moves it), not when the file was created.
+        creation_time: target.birthtimeNs > 0n ? utcIsoformat(target.birthtimeNs) : null,
+        permissions: `0o${(Number(target.mode) & 0o7777).toString(8)}`,
+        owner: users.get(uid) ?? String(uid),
+        group: groups.get(gid) ?? String(gid),
         mime_type: target.isFile() ? (mimeTypes[extname(path).slice(1).toLowerCase()] ?? null) : null,
       };
     },
   });
 }
 
+/**
+ * A time in nanoseconds since the epoch as pyvider writes a stat time: Python's `st_mtime`
+ * (the seconds as a double, `sec + nsec * 1e-9`) through `datetime.fromtimestamp(t, tz=UTC)
+ * .isoformat()`, which rounds the double's fraction to the microsecond, ties to even, and
+ * leaves the fraction out when it is zero. Done with the same double arithmetic, so each
+ * microsecond is Python's, not one off where the double is not exact.
+ */
+export function utcIsoformat(ns: bigint): string {
+  const sec = floorDiv(ns, 1_000_000_000n);
+  const t = Number(sec) + Number(ns - sec * 1_000_000_000n) * 1e-9;
+  let whole = Math.trunc(t);
+  let micros = roundHalfEven((t - whole) * 1e6);
+  if (micros < 0) {
+    micros += 1e6;
+    whole -= 1;
+  } else if (micros >= 1e6) {
+    micros -= 1e6;
+    whole += 1;
+  }
+  const date = new Date(whole * 1000).toISOString().slice(0, 19);
+  return `${date}${micros === 0 ? "" : `.${String(micros).padStart(6, "0")}`}+00:00`;
+}
+
+function roundHalfEven(x: number): number {
+  const floor = Math.floor(x);
+  const diff = x - floor;
+  if (diff > 0.5) return floor + 1;
+  if (diff < 0.5) return floor;
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+
 /** Stats, or null when nothing is there; other failures (permission denied) are errors at path. */
-async function statOrNull(call: () => Promise<Stats>, path: string): Promise<Stats | null> {
+async function statOrNull(call: () => Promise<BigIntStats>, path: string): Promise<BigIntStats | null> {
   try {
     return await call();
   } catch (err) {

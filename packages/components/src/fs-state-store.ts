@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_filesystem_store` state store: each workspace's state and lock kept as files in a
+ * local directory.
+ *
+ * @packageDocumentation
+ */
 // A state store that keeps each state as a file in a directory (`<state>.tfstate`) and each
 // lock as a lock file beside it (`<state>.tfstate.lock`), created exclusively, so of two
 // processes asking at once exactly one gets the lock and the other learns who holds it. A
@@ -35,6 +41,7 @@ const lockSuffix = ".tfstate.lock";
 /** A workspace name that is safe as a file name: no separators, no leading dot. */
 const stateIdPattern = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
+/** Options of `fsStateStore`: the type name to register it under. */
 export interface FsStateStoreOptions {
   /** Defaults to `tsvider_filesystem_store`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -54,6 +61,10 @@ interface LockFile {
   readonly Info: string;
 }
 
+/**
+ * A state store keeping each workspace's state, and its lock, in files of a local directory
+ * (`tsvider_filesystem_store` unless `options.typeName` says otherwise).
+ */
 export function fsStateStore(options: FsStateStoreOptions = {}) {
   const typeName = options.typeName ?? "tsvider_filesystem_store";
   const file = (store: Directory, stateId: string, suffix: string) => {

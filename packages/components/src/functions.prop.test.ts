@@ -1,19 +1,33 @@
-// Algebra the provider functions must keep, for any input fast-check finds: exact arithmetic
-// (add and subtract undo each other), rounding, sizes that grow with the bytes, and case
+// Algebra the provider functions must keep, for any input fast-check finds: arithmetic that is
+// cty's (go-cty's) on the numbers Terraform parses from the same literals, rounding, sizes that grow with the bytes, and case
 // conversions that agree with each other and are stable.
-import { type CtyNumber, number } from "@tsvider/cty";
+import { type CtyNumber, string as ctyString, number } from "@tsvider/cty";
+import { convert } from "@tsvider/cty/convert";
+import { callFunction, type FunctionSpec } from "@tsvider/cty/function";
+import { decodeMsgpack, encodeMsgpack } from "@tsvider/cty/msgpack";
+import {
+  add as ctyAdd,
+  divide as ctyDivide,
+  max as ctyMax,
+  min as ctyMin,
+  multiply as ctyMultiply,
+  subtract as ctySubtract,
+} from "@tsvider/cty/stdlib";
 import { Decimal, Dynamic } from "@tsvider/framework";
 import { callProviderFunction } from "@tsvider/framework/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tostringFunction } from "./collection-functions.js";
-import { compareNumbers, toScaled } from "./internal/exact.js";
+import { compareNumbers, numberText, toScaled } from "./internal/exact.js";
 import {
   addFunction,
   divideFunction,
+  maxFunction,
+  minFunction,
   multiplyFunction,
   roundFunction,
   subtractFunction,
+  sumFunction,
 } from "./numeric-functions.js";
 import { camelCase, formatSize, kebabCase, snakeCase } from "./string-functions.js";
 
@@ -33,23 +47,67 @@ const call = (fn: Parameters<typeof callProviderFunction>[0], ...args: CtyNumber
   callProviderFunction(fn, args) as Promise<CtyNumber>;
 const same = (a: CtyNumber, b: CtyNumber) => compareNumbers(a, b) === 0;
 
+/** The number Terraform holds for a literal written as `n`'s digits: cty's tonumber of the text. */
+const literal = (n: CtyNumber): CtyNumber => convert(numberText(n), ctyString, number) as CtyNumber;
+
+/** cty's own function (go-cty's, byte for byte) on Terraform's literals of the operands. */
+const cty = (spec: FunctionSpec, ...args: CtyNumber[]): CtyNumber =>
+  callFunction(
+    spec,
+    args.map((n) => ({ type: number, value: literal(n) })),
+  ).value as CtyNumber;
+
 describe("numbers", () => {
-  it("subtract undoes add, and add commutes", async () => {
+  it("add, subtract, multiply and divide give cty's +, -, * and / of Terraform's literals", async () => {
     await fc.assert(
       fc.asyncProperty(decimal, decimal, async (a, b) => {
-        const total = await call(addFunction, a, b);
-        expect(same(await call(subtractFunction, total, b), a)).toBe(true);
-        expect(same(await call(addFunction, b, a), total)).toBe(true);
+        expect(same(await call(addFunction, a, b), cty(ctyAdd, a, b))).toBe(true);
+        expect(same(await call(subtractFunction, a, b), cty(ctySubtract, a, b))).toBe(true);
+        expect(same(await call(multiplyFunction, a, b), cty(ctyMultiply, a, b))).toBe(true);
+        fc.pre(toScaled(b)!.digits !== 0n);
+        expect(same(await call(divideFunction, a, b), cty(ctyDivide, a, b))).toBe(true);
       }),
     );
   });
 
-  it("divide undoes multiply by a non-zero number", async () => {
+  it("sum, min and max give Terraform's sum (+ in order), min and max", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(decimal, { minLength: 1, maxLength: 6 }), async (numbers) => {
+        const [first, ...rest] = numbers as [CtyNumber, ...CtyNumber[]];
+        const total = rest.reduce<CtyNumber>((t, n) => cty(ctyAdd, t, n), literal(first));
+        expect(same((await callProviderFunction(sumFunction, [numbers])) as CtyNumber, total)).toBe(true);
+        expect(
+          same((await callProviderFunction(minFunction, [numbers])) as CtyNumber, cty(ctyMin, ...numbers)),
+        ).toBe(true);
+        expect(
+          same((await callProviderFunction(maxFunction, [numbers])) as CtyNumber, cty(ctyMax, ...numbers)),
+        ).toBe(true);
+      }),
+    );
+  });
+
+  it("a result read back as Terraform reads it (its text, at 512 bits) is the same number", async () => {
     await fc.assert(
       fc.asyncProperty(decimal, decimal, async (a, b) => {
         fc.pre(toScaled(b)!.digits !== 0n);
-        expect(same(await call(divideFunction, await call(multiplyFunction, a, b), b), a)).toBe(true);
+        const quotient = await call(divideFunction, a, b);
+        const decoded = decodeMsgpack(encodeMsgpack(quotient, number), number) as CtyNumber;
+        expect(numberText(literal(decoded))).toBe(numberText(quotient));
       }),
+    );
+  });
+
+  it("whole numbers stay exact, as Terraform's are", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
+        fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
+        async (a, b) => {
+          expect(same(await call(addFunction, a, b), a + b)).toBe(true);
+          expect(same(await call(subtractFunction, a, b), a - b)).toBe(true);
+          expect(same(await call(multiplyFunction, a, b), a * b)).toBe(true);
+        },
+      ),
     );
   });
 

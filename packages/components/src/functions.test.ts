@@ -4,7 +4,10 @@ import { createHash } from "node:crypto";
 import { FunctionError, Unknown } from "@tsvider/framework";
 import { callProviderFunction } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
+import { collectionFunctions } from "./collection-functions.js";
 import { joinPathFunction, parseModeFunction, sha256HexFunction } from "./functions.js";
+import { numericFunctions } from "./numeric-functions.js";
+import { stringFunctions } from "./string-functions.js";
 
 describe("sha256_hex", () => {
   it("hashes the string's UTF-8 bytes", async () => {
@@ -45,5 +48,48 @@ describe("parse_mode", () => {
       argument: 0,
       message: expect.stringContaining('"rwx" is not an octal file mode'),
     });
+  });
+});
+
+describe("parameter names", () => {
+  // pyvider-components 0.8.1's signatures (its functions/*.py): the names show in the docs
+  // and in Terraform's errors (`Invalid value for "options" parameter`), so a configuration
+  // and its diagnostics read the same after a switch from pyvider.
+  const pyvider: Record<string, readonly [readonly string[], string | undefined]> = {
+    upper: [["input_str"], undefined],
+    lower: [["input_str"], undefined],
+    format: [["template", "values"], undefined],
+    join: [["delimiter", "strings"], undefined],
+    split: [["delimiter", "string"], undefined],
+    replace: [["string", "search", "replacement"], undefined],
+    to_snake_case: [["text"], undefined],
+    to_camel_case: [["text"], "options"],
+    to_kebab_case: [["text"], undefined],
+    format_size: [["size_bytes"], "options"],
+    truncate: [["text"], "options"],
+    pluralize: [["word"], "options"],
+    length: [["collection"], undefined],
+    contains: [["list_to_check", "element"], undefined],
+    lookup: [["map_to_search", "key"], "defaults"],
+    tostring: [["value"], undefined],
+    add: [["a", "b"], undefined],
+    subtract: [["a", "b"], undefined],
+    multiply: [["a", "b"], undefined],
+    divide: [["a", "b"], undefined],
+    min: [["numbers"], undefined],
+    max: [["numbers"], undefined],
+    sum: [["numbers"], undefined],
+    round: [["number"], "options"],
+  };
+
+  it("are pyvider's for every function pyvider has", () => {
+    const ours = [...stringFunctions, ...collectionFunctions, ...numericFunctions];
+    expect(ours.map((fn) => fn.name).sort()).toEqual(Object.keys(pyvider).sort());
+    for (const fn of ours) {
+      expect([fn.name, fn.params.map((p) => p.name), fn.variadic?.name]).toEqual([
+        fn.name,
+        ...pyvider[fn.name]!,
+      ]);
+    }
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * File-related provider functions: `sha256_hex`, `join_path` and `parse_mode`.
+ *
+ * @packageDocumentation
+ */
 // Provider functions for the reference provider: `provider::tsvider::sha256_hex("x")`,
 // `join_path("a", "b")` and `parse_mode("0644")`. Pure and deterministic, as Terraform needs:
 // it records a function's results during plan and fails the apply if they change.

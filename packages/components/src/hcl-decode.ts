@@ -1,3 +1,9 @@
+/**
+ * The `hcl_decode` provider function: HCL native syntax decoded to a value, as `jsondecode`
+ * does for JSON.
+ *
+ * @packageDocumentation
+ */
 // hcl_decode(text): HCL native syntax (a file's body) decoded to a value, as jsondecode does
 // for JSON, on @tsvider/hcl. Attributes are evaluated with go-cty's stdlib and no variables;
 // blocks take the shape hcl's JSON syntax gives them (type → labels → body). The hcl package
@@ -202,6 +208,10 @@ function decodeErrorMessage(error: HclDecodeError, format: Hcl["formatDiagnostic
   return `hcl_decode: ${lines.length} errors in the text:\n${lines.join("\n")}`;
 }
 
+/**
+ * The provider function `hcl_decode`: decodes HCL native syntax text to an object of its
+ * arguments and blocks.
+ */
 export const hclDecodeFunction: ProviderFunction = defineProviderFunction({
   name: "hcl_decode",
   summary: "Decodes HCL text to a value",

@@ -110,7 +110,8 @@ describe("httpApiDataSource", () => {
     expect(diagnostics).toEqual([]);
     expect(state).toMatchObject({
       url: `${base}/json`,
-      method: null,
+      // Unset, the state shows the method sent.
+      method: "GET",
       status_code: 200,
       response_body: '{"hello":"world"}',
       content_type: "application/json",
@@ -131,6 +132,8 @@ describe("httpApiDataSource", () => {
     });
     const got = echoed(state);
     expect(got.method).toBe("POST");
+    // As configured: a configured value comes back unchanged.
+    expect(state?.method).toBe("post");
     expect(got.body).toBe('{"name":"web"}');
     expect(got.headers["x-request"]).toBe("1");
     expect(got.headers["content-type"]).toBe("application/json");

@@ -1,11 +1,23 @@
+/**
+ * The `tsvider_http_api` data source: an HTTP(S) request made when Terraform reads it, with the
+ * provider's API settings applied.
+ *
+ * @packageDocumentation
+ */
 // An HTTP(S) request made when Terraform reads the data source: its status, headers, body and
 // timing become attributes. The provider's API settings (provider-config.ts) supply the base
 // address, the token and default headers, the timeout, the retries and TLS verification.
+// The results are computed only, as in Terraform's own http data source (hashicorp/http), where
+// pyvider also lets config set them: a configured value would have to come back unchanged, so
+// the attribute could no longer report the answer. error_message is set for a status of 400 or
+// more, as pyvider's documented example expects (`has_error = error_message != null` for its
+// 404, 500 and 401 requests); pyvider's own code leaves it null there.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { attr, DataSourceError, defineDataSource, t, type ValidatorFunction } from "@tsvider/framework";
 import { type ApiSettings, apiDefaults, apiSettingsOf, headerProblems, toNumber } from "./provider-config.js";
 
+/** The methods the data source's `method` attribute accepts (in any case); `GET` when unset. */
 export const httpMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 /** Longest answer kept: the body lands in Terraform's state, which is not meant for bulk data. */
 export const maxResponseBytes = 10 * 1024 * 1024;
@@ -38,9 +50,13 @@ const schema = {
       'The address to request: an `http://` or `https://` URL, or a path appended to the provider\'s `api_endpoint` (`"items/1"` and `"/items/1"` both give `<api_endpoint>/items/1`). Other schemes are refused during validation.',
     validators: [validUrl],
   }),
+  // Optional and computed, so that state shows the method sent, "GET", when config sets none
+  // (pyvider reports "GET" there too); a configured method is kept as written.
   method: attr.string({
     optional: true,
-    description: "`GET` (the default), `HEAD`, `POST`, `PUT`, `PATCH`, `DELETE` or `OPTIONS`, in any case.",
+    computed: true,
+    description:
+      "`GET` (the default, and the value in state when not set), `HEAD`, `POST`, `PUT`, `PATCH`, `DELETE` or `OPTIONS`, in any case.",
     validators: [
       (m: string) =>
         (httpMethods as readonly string[]).includes(m.toUpperCase())
@@ -93,6 +109,10 @@ const schema = {
   }),
 };
 
+/**
+ * Options of `httpApiDataSource`: the type name, and where the API settings are in the
+ * provider's data.
+ */
 export interface HttpApiOptions {
   /** Defaults to `tsvider_http_api`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -103,6 +123,14 @@ export interface HttpApiOptions {
   readonly settings?: (providerData: unknown) => ApiSettings | null;
 }
 
+/**
+ * A data source that sends an HTTP(S) request when read and gives the answer's status, headers,
+ * body (at most 10 MiB) and timing (`tsvider_http_api` unless `options.typeName` says otherwise).
+ * A path in `url` is requested under the provider's `api_endpoint`; the provider's token and
+ * default headers (`apiSettings`, provider-config.ts) are sent only to that endpoint's origin
+ * when one is set, and its timeout and retry count apply. Return `apiSettings(config)` from the
+ * provider's `configure`, or pass `options.settings` when the settings are elsewhere in its data.
+ */
 export function httpApiDataSource(options: HttpApiOptions = {}) {
   const settingsOf = options.settings ?? apiSettingsOf;
   return defineDataSource({
@@ -137,6 +165,7 @@ export function httpApiDataSource(options: HttpApiOptions = {}) {
       const { response } = outcome;
       return {
         ...config,
+        method: config.method ?? "GET",
         status_code: response.status,
         response_body: response.body,
         response_time_ms: response.elapsedMs,

@@ -1,3 +1,10 @@
+/**
+ * Ready-made resources, data sources, functions, ephemeral resources, actions and a state store,
+ * written with `@tsvider/framework`, to register in any provider or read as examples.
+ *
+ * @packageDocumentation
+ * @mergeModuleWith <project>
+ */
 export {
   collectionFunctions,
   containsFunction,
@@ -18,6 +25,11 @@ export { type HttpApiOptions, httpApiDataSource } from "./http-api.js";
 export { type LeaseFile, type LeaseOptions, leaseEphemeral } from "./lease.js";
 export { type LensJqOptions, lensJqDataSource, lensJqFunction } from "./lens-jq.js";
 export { type LocalDirectoryOptions, localDirectoryResource } from "./local-directory.js";
+export {
+  createNestedDataProcessorFunction,
+  type NestedDataProcessorOptions,
+  nestedDataProcessorFunction,
+} from "./nested-data-processor.js";
 export { type NestedResourceTestOptions, nestedResourceTestResource } from "./nested-resource-test.js";
 export {
   addFunction,
@@ -42,6 +54,14 @@ export {
   apiProviderSchema,
   apiSettings,
   apiSettingsOf,
+  checkLensSettings,
+  checkTestModeSetting,
+  type LensProviderConfig,
+  type LensSettings,
+  lensProviderSchema,
+  lensSettings,
+  lensSettingsOf,
+  testModeProviderSchema,
 } from "./provider-config.js";
 export {
   type ProviderConfigReaderOptions,
@@ -49,7 +69,16 @@ export {
 } from "./provider-config-reader.js";
 export { type RandomTokenOptions, randomTokenEphemeral } from "./random-token.js";
 export { type SecretFileOptions, secretFileResource } from "./secret-file.js";
-export { noteDigest, type SecretNoteOptions, secretNoteResource } from "./secret-note.js";
+export {
+  noteDigest,
+  noteIndexPath,
+  noteIndexVariable,
+  type RecordedNote,
+  readNoteIndex,
+  type SecretNoteOptions,
+  secretNoteList,
+  secretNoteResource,
+} from "./secret-note.js";
 export {
   formatFunction,
   formatSizeFunction,

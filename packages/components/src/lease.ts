@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_lease` ephemeral resource: a lease held in a file while Terraform uses it, renewed
+ * and released with the run.
+ *
+ * @packageDocumentation
+ */
 // A lease held in a file for as long as Terraform uses it: an ephemeral resource whose whole
 // life is on disk. `open` takes the lease by creating the lease file (refused while another
 // unexpired lease holds it), `renew` extends its expiry, `close` removes it. The file holds
@@ -53,6 +59,7 @@ export interface LeaseFile {
   readonly renewals: number;
 }
 
+/** Options of `leaseEphemeral`: the type name to register it under. */
 export interface LeaseOptions {
   /** Defaults to `tsvider_lease`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -88,6 +95,10 @@ async function readLease(file: string): Promise<LeaseFile | undefined | null> {
 
 const ttlOf = (value: unknown): number => (value === null ? defaultTtlSeconds : Number(String(value)));
 
+/**
+ * An ephemeral resource holding a lease in a file while Terraform uses it: created on open,
+ * extended on renew, removed on close (`tsvider_lease` unless `options.typeName` says otherwise).
+ */
 export function leaseEphemeral(options: LeaseOptions = {}) {
   const typeName = options.typeName ?? "tsvider_lease";
 

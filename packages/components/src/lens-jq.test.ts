@@ -9,6 +9,7 @@ import { callProviderFunction, testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
 import { defaultJqLimits, jqRunner } from "./internal/jq-worker.js";
 import { checkJqProgram, createLensJqFunction, lensJqDataSource, lensJqFunction, runJq } from "./lens-jq.js";
+import { lensProviderSchema, lensSettings } from "./provider-config.js";
 
 const user = new Dynamic(object({ name: string, tags: list(string) }), { name: "Alice", tags: ["a", "b"] });
 
@@ -135,6 +136,65 @@ describe("tsvider_lens_jq", () => {
         detail: expect.stringContaining("Cannot index string"),
         path: [{ attribute: "query" }],
       },
+    ]);
+  });
+});
+
+describe("tsvider_lens_jq and the provider's lens_enabled", () => {
+  const lensKit = () =>
+    testProvider(
+      defineProvider({
+        name: "tsvider",
+        version: "0.0.0",
+        schema: lensProviderSchema,
+        configure: ({ config }) => lensSettings(config),
+        dataSources: [lensJqDataSource()],
+      }),
+    );
+  const config = { json_input: '{"a": 1}', query: ".a" };
+
+  it("refuses to read when lens_enabled is false, naming the setting and what to do", async () => {
+    const k = lensKit();
+    expect((await k.configure({ lens_enabled: false })).diagnostics).toEqual([]);
+    const read = await k.readDataSource("tsvider_lens_jq", config);
+    expect(read.diagnostics).toMatchObject([
+      {
+        severity: "error",
+        summary: "tsvider_lens_jq is turned off by the provider's lens_enabled = false",
+        detail: expect.stringContaining("Set lens_enabled = true in the provider block, or leave it out"),
+      },
+    ]);
+  });
+
+  it("reads when lens_enabled is true or left out, and in a provider without lens settings", async () => {
+    for (const block of [{ lens_enabled: true }, {}]) {
+      const k = lensKit();
+      await k.configure(block);
+      const read = await k.readDataSource("tsvider_lens_jq", config);
+      expect(read.diagnostics).toEqual([]);
+      expect(read.state).toMatchObject({ result_json: "1" });
+    }
+    const bare = testProvider(
+      defineProvider({ name: "tsvider", version: "0.0.0", dataSources: [lensJqDataSource()] }),
+    );
+    expect((await bare.readDataSource("tsvider_lens_jq", config)).state).toMatchObject({ result_json: "1" });
+  });
+
+  it("takes the settings from where the provider keeps them", async () => {
+    const k = testProvider(
+      defineProvider({
+        name: "tsvider",
+        version: "0.0.0",
+        schema: lensProviderSchema,
+        configure: ({ config }) => ({ lens: lensSettings(config) }),
+        dataSources: [
+          lensJqDataSource({ settings: (data) => (data as { lens: ReturnType<typeof lensSettings> }).lens }),
+        ],
+      }),
+    );
+    await k.configure({ lens_enabled: false });
+    expect((await k.readDataSource("tsvider_lens_jq", config)).diagnostics).toMatchObject([
+      { summary: expect.stringContaining("lens_enabled = false") },
     ]);
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * jq over Terraform values: the `lens_jq` function and the `tsvider_lens_jq` data source, running
+ * jq 1.8 (compiled to WebAssembly) under a time limit and a memory cap.
+ *
+ * @packageDocumentation
+ */
 // jq over Terraform values: the function `lens_jq(input_data, query)` and the data source
 // `tsvider_lens_jq`. jq itself runs: jq 1.8 compiled to WebAssembly (the jq-wasm package, by a
 // jq maintainer), so every filter, builtin and error message is jq's own. It runs in a worker
@@ -21,6 +27,7 @@ import {
 } from "@tsvider/framework";
 import { fromJsonText, jsonText, type Typed, toDynamic, typedOf } from "./internal/dynamic.js";
 import { defaultJqLimits, type JqLimits, JqStoppedError, jqRunner } from "./internal/jq-worker.js";
+import { type LensSettings, lensSettingsOf } from "./provider-config.js";
 
 export { JqStoppedError } from "./internal/jq-worker.js";
 
@@ -184,9 +191,17 @@ export function createLensJqFunction(options: JqLimitOptions = {}): ProviderFunc
   });
 }
 
+/**
+ * The provider function `lens_jq(input_data, query)` with the default limits (10 s, 256 MiB):
+ * runs the jq program `query` on any Terraform value and returns null for no output, the output
+ * for one, a tuple for several (`provider::tsvider::lens_jq` in the reference provider). Use
+ * `createLensJqFunction` for other limits.
+ */
 export const lensJqFunction: ProviderFunction = createLensJqFunction();
 
 const schema = {
+  // Optional where pyvider's is required: `input` is the other way to give the input, and
+  // exactly one of the two must be set (validateConfig says so, naming both).
   json_input: attr.string({
     optional: true,
     description: "The input as JSON text. Set exactly one of `json_input` and `input`.",
@@ -209,9 +224,19 @@ const schema = {
   }),
 };
 
+/**
+ * Options of `lensJqDataSource`: the type name, where the lens settings are in the provider's
+ * data, and the jq limits.
+ */
 export interface LensJqOptions extends JqLimitOptions {
   /** Defaults to `tsvider_lens_jq`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
+  /**
+   * Where the lens settings (`lens_enabled`) are in the provider's data; by default
+   * `lensSettingsOf`, which finds what `lensSettings(config)` made. A provider without them
+   * (null) always runs the data source.
+   */
+  readonly settings?: (providerData: unknown) => LensSettings | null;
 }
 
 /** The input's JSON text, checked: a ValidationError at json_input when it is not JSON. */
@@ -237,12 +262,21 @@ function safeFromJson(text: string): Typed | null | Error {
   }
 }
 
+/**
+ * A data source that runs the jq program `query` on `json_input` (JSON text) or `input` (any
+ * Terraform value) and gives the result as a value (`result`) and as JSON text with every digit
+ * kept (`result_json`) (`tsvider_lens_jq` unless `options.typeName` says otherwise). The program
+ * is compiled at validation, so a bad one is reported at `query` before plan; a read fails when
+ * the provider's lens settings (`lensSettings`, provider-config.ts) say `lens_enabled = false`.
+ */
 export function lensJqDataSource(options: LensJqOptions = {}) {
   const limits = limitsOf(options);
+  const settingsOf = options.settings ?? lensSettingsOf;
+  const typeName = options.typeName ?? "tsvider_lens_jq";
   return defineDataSource({
-    typeName: options.typeName ?? "tsvider_lens_jq",
+    typeName,
     description:
-      "Runs a jq program on JSON text or on a Terraform value and gives the result as a value and as JSON text.",
+      "Runs a jq program on JSON text or on a Terraform value and gives the result as a value and as JSON text. Turned off by `lens_enabled = false` in the provider block.",
     schema,
     async validateConfig({ config }) {
       const json = config.json_input;
@@ -277,7 +311,12 @@ export function lensJqDataSource(options: LensJqOptions = {}) {
         }
       }
     },
-    async read({ config, signal }) {
+    async read({ config, signal, providerData }) {
+      if (settingsOf(providerData)?.lensEnabled === false) {
+        throw new DataSourceError(`${typeName} is turned off by the provider's lens_enabled = false`, {
+          detail: `The provider block sets lens_enabled = false, which turns off the lens (jq) data source. Set lens_enabled = true in the provider block, or leave it out (the default is true), to read ${typeName}; or remove this data source.`,
+        });
+      }
       let outputs: string[];
       try {
         outputs = await runJq(inputJson(config), config.query, { ...limits, signal });

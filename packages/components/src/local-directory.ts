@@ -1,3 +1,8 @@
+/**
+ * The `tsvider_local_directory` resource: a local directory, its mode and a set of files in it.
+ *
+ * @packageDocumentation
+ */
 // A local directory, its mode and a set of files in it: the component that exercises set blocks
 // (order means nothing; a file added or changed updates in place), validators on an element's
 // attribute and on the whole block, values computed at plan time by the provider (each file's
@@ -107,11 +112,16 @@ type DirectoryState = State<typeof schema>;
 type FileState = DirectoryState["file"][number];
 const PATH = [{ attribute: "path" }] as const;
 
+/** Options of `localDirectoryResource`: the type name to register it under. */
 export interface LocalDirectoryOptions {
   /** Defaults to `tsvider_local_directory`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A managed resource for a local directory, its mode and a set of files in it
+ * (`tsvider_local_directory` unless `options.typeName` says otherwise).
+ */
 export function localDirectoryResource(options: LocalDirectoryOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_local_directory",

@@ -1,3 +1,4 @@
+import { dynamic, number, object, string } from "@tsvider/cty";
 import { Dynamic, defineProvider, Unknown } from "@tsvider/framework";
 import { testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
@@ -23,7 +24,11 @@ describe("nestedResourceTestResource", () => {
     });
     expect(plan.diagnostics).toEqual([]);
     expect(plan.planned).toMatchObject({
-      resource_id: expect.stringMatching(/^nested-[0-9a-f]{12}$/),
+      resource_id: "resource_gateway",
+      processed_data: new Dynamic(object({ main_config: string, nested_count: number }), {
+        main_config: "plain",
+        nested_count: 3,
+      }),
       exists: true,
       summary: { block_count: 3, services: ["web", "api", "db"], ssl_count: 1 },
       nested_configs: [
@@ -37,14 +42,36 @@ describe("nestedResourceTestResource", () => {
     expect(applied.state?.summary).toEqual({ block_count: 3, services: ["web", "api", "db"], ssl_count: 1 });
   });
 
-  it("echoes a dynamic configuration with the type config gave it", async () => {
+  it("echoes a dynamic configuration with the type config gave it, and counts the blocks", async () => {
     const life = await kit.lifecycle(TYPE, {
       create: { resource_name: "n", configuration: text("text"), nested_configs: [] },
       update: { resource_name: "m", configuration: text("other"), nested_configs: blocks.slice(0, 1) },
     });
     const processed = life.updated[0]?.processed_data;
-    expect(processed instanceof Dynamic ? processed.value : processed).toBe("other");
+    expect(processed).toBeInstanceOf(Dynamic);
+    expect((processed as Dynamic).value).toEqual({ main_config: "other", nested_count: 1 });
+    expect((processed as Dynamic).type).toEqual(object({ main_config: string, nested_count: number }));
+    expect(life.updated[0]?.resource_id).toBe("resource_m");
     expect(life.updated[0]?.summary).toMatchObject({ block_count: 1 });
+  });
+
+  it("gives a null main_config without a configuration, as pyvider does", async () => {
+    const life = await kit.lifecycle(TYPE, {
+      create: { resource_name: "n", nested_configs: blocks.slice(0, 2) },
+      update: { resource_name: "n", nested_configs: blocks },
+    });
+    const processed = life.updated[0]?.processed_data as Dynamic;
+    expect(processed.type).toEqual(object({ main_config: dynamic, nested_count: number }));
+    expect(processed.value).toEqual({ main_config: null, nested_count: 3 });
+  });
+
+  it("leaves processed_data unknown while the configuration is", async () => {
+    const plan = await kit.plan(TYPE, {
+      prior: null,
+      config: { resource_name: "n", configuration: Unknown, nested_configs: [] },
+    });
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toMatchObject({ processed_data: Unknown, resource_id: "resource_n" });
   });
 
   it("leaves the summary unknown while a block is", async () => {

@@ -1,10 +1,18 @@
+/**
+ * The test-only `tsvider_nested_resource_test` resource: nested list blocks, a dynamic attribute
+ * and a computed nested attribute, every computed value planned from config.
+ *
+ * @packageDocumentation
+ */
 // A test-only resource for nested data: a list of `nested_configs` blocks (each with a value
 // the provider computes), a dynamic `configuration` whose type config chooses, and a computed
 // nested attribute `summary`. Every computed value follows from config, so the plan shows it
-// and apply must give the same. The schema follows pyvider's `nested_resource_test`; `address`
-// and `summary` are tsvider's own.
-import { createHash } from "node:crypto";
-import { attr, block, defineResource, isUnknown, type State, t, validate } from "@tsvider/framework";
+// and apply must give the same. The schema and the values of `processed_data` and `resource_id`
+// follow pyvider's `nested_resource_test`; `address` and `summary` are tsvider's own.
+// `protocol` is optional where pyvider requires it: every configuration pyvider accepts gives
+// the same result here, and configurations written for tsvider 0.1.0 without it keep working.
+import { dynamic, number, object } from "@tsvider/cty";
+import { attr, block, Dynamic, defineResource, isUnknown, type State, t, validate } from "@tsvider/framework";
 
 const schema = {
   resource_name: attr.string({
@@ -18,11 +26,12 @@ const schema = {
   }),
   processed_data: attr.dynamic({
     computed: true,
-    description: "`configuration` as the provider received it, with its type.",
+    description:
+      "An object: `main_config`, `configuration` as the provider received it (with its type; null when not set), and `nested_count`, the number of `nested_configs` blocks.",
   }),
   resource_id: attr.string({
     computed: true,
-    description: "`nested-` and 12 hex digits of the SHA-256 of `resource_name`.",
+    description: '`"resource_"` followed by `resource_name`.',
   }),
   exists: attr.bool({ computed: true, description: "Always true." }),
   summary: attr.singleNested(
@@ -69,11 +78,19 @@ interface ConfiguredBlock {
   readonly ssl_enabled: boolean | null;
 }
 
+/** Options of `nestedResourceTestResource`: the type name to register it under. */
 export interface NestedResourceTestOptions {
   /** Defaults to `tsvider_nested_resource_test`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A test-only managed resource for nested data: up to 16 `nested_configs` blocks (each with a
+ * computed `address`), a dynamic `configuration`, and computed `processed_data`, `resource_id`
+ * and `summary`, all known at plan, so a test can check that apply gives what the plan showed
+ * (`tsvider_nested_resource_test` unless `options.typeName` says otherwise). Nothing exists
+ * outside Terraform's state. The reference provider serves it only in test mode.
+ */
 export function nestedResourceTestResource(options: NestedResourceTestOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_nested_resource_test",
@@ -95,7 +112,10 @@ export function nestedResourceTestResource(options: NestedResourceTestOptions = 
       return {
         plan: {
           ...plan,
-          processed_data: plan.configuration,
+          processed_data:
+            isUnknown(plan.configuration) || isUnknown(blocks)
+              ? plan.processed_data
+              : processedData(plan.configuration, blocks.length),
           resource_id: isUnknown(plan.resource_name) ? plan.resource_id : resourceId(plan.resource_name),
           exists: true,
           // Checked just above, value by value: TypeScript cannot narrow through every().
@@ -124,7 +144,7 @@ function stateFor(plan: {
   return {
     resource_name: plan.resource_name,
     configuration: plan.configuration,
-    processed_data: plan.configuration,
+    processed_data: processedData(plan.configuration, plan.nested_configs.length),
     resource_id: resourceId(plan.resource_name),
     exists: true,
     ...computedFrom(plan.nested_configs),
@@ -149,6 +169,16 @@ function computedFrom(blocks: readonly ConfiguredBlock[]) {
   };
 }
 
+/** pyvider's processed_data: the configuration and how many blocks there are. */
+function processedData(configuration: Dynamic | null, blockCount: number): Dynamic {
+  // Without a configuration main_config is a null of no particular type, as in pyvider.
+  const main = configuration ?? { type: dynamic, value: null };
+  return new Dynamic(object({ main_config: main.type, nested_count: number }), {
+    main_config: main.value,
+    nested_count: blockCount,
+  });
+}
+
 function resourceId(name: string): string {
-  return `nested-${createHash("sha256").update(name, "utf8").digest("hex").slice(0, 12)}`;
+  return `resource_${name}`;
 }

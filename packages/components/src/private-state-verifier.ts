@@ -1,3 +1,9 @@
+/**
+ * The test-only `tsvider_private_state_verifier` resource: proves that private state makes the
+ * round trip through Terraform intact.
+ *
+ * @packageDocumentation
+ */
 // A test-only resource that proves private state makes the round trip through Terraform: create
 // keeps a secret derived from `input_value` in the object's private state (sealed, never shown),
 // and every read takes `decrypted_token` from what comes back, failing when nothing does (the
@@ -23,11 +29,16 @@ export function verifierSecret(input: string): string {
   return `SECRET_FOR_${input.toUpperCase()}`;
 }
 
+/** Options of `privateStateVerifierResource`: the type name to register it under. */
 export interface PrivateStateVerifierOptions {
   /** Defaults to `tsvider_private_state_verifier`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A test-only resource that proves private state makes the round trip through Terraform
+ * (`tsvider_private_state_verifier` unless `options.typeName` says otherwise).
+ */
 export function privateStateVerifierResource(options: PrivateStateVerifierOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_private_state_verifier",

@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_provider_config_reader` data source: the provider's API settings, defaults
+ * applied, as configuration can read them.
+ *
+ * @packageDocumentation
+ */
 // Shows the provider's API settings to configuration, defaults applied, so a module can check
 // how its provider was configured; the token stays sensitive.
 import { attr, DataSourceError, defineDataSource, t } from "@tsvider/framework";
@@ -29,6 +35,10 @@ const schema = {
   }),
 };
 
+/**
+ * Options of `providerConfigReaderDataSource`: the type name, and where the API settings are in
+ * the provider's data.
+ */
 export interface ProviderConfigReaderOptions {
   /** Defaults to `tsvider_provider_config_reader`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -36,6 +46,14 @@ export interface ProviderConfigReaderOptions {
   readonly settings?: (providerData: unknown) => ApiSettings | null;
 }
 
+/**
+ * A data source giving the provider's API settings (`api_endpoint`, `api_token` as a sensitive
+ * value, `api_timeout`, `api_retries`, `api_insecure_skip_verify`, `api_headers`) with defaults
+ * applied, so a module can check how its provider was configured
+ * (`tsvider_provider_config_reader` unless `options.typeName` says otherwise). Its read fails
+ * when the provider's `configure` returned no settings made by `apiSettings` (provider-config.ts)
+ * and `options.settings` finds none.
+ */
 export function providerConfigReaderDataSource(options: ProviderConfigReaderOptions = {}) {
   const settingsOf = options.settings ?? apiSettingsOf;
   return defineDataSource({

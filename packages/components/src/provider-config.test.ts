@@ -1,10 +1,20 @@
 // The API provider settings through the test kit: the attributes' validation as
 // ValidateProviderConfig runs it, the defaults configure applies, and the provider_config_reader
 // data source showing the settings back.
-import { attr, defineProvider } from "@tsvider/framework";
+import { attr, Diagnostics, defineProvider } from "@tsvider/framework";
 import { testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
-import { apiProviderSchema, apiSettings, apiSettingsOf } from "./provider-config.js";
+import {
+  apiProviderSchema,
+  apiSettings,
+  apiSettingsOf,
+  checkLensSettings,
+  checkTestModeSetting,
+  lensProviderSchema,
+  lensSettings,
+  lensSettingsOf,
+  testModeProviderSchema,
+} from "./provider-config.js";
 import { providerConfigReaderDataSource } from "./provider-config-reader.js";
 
 const READER = "tsvider_provider_config_reader";
@@ -129,5 +139,101 @@ describe("apiProviderSchema and apiSettings", () => {
     const { state } = await k.readDataSource("mycloud_config", {});
     expect(state?.api_endpoint).toBe("http://127.0.0.1:1");
     expect(state?.api_retries).toBe(1);
+  });
+});
+
+describe("the settings of a provider block written for pyvider", () => {
+  // A provider with every setting, its validateConfig checking the test mode against `env`.
+  const fullKit = (env: NodeJS.ProcessEnv) =>
+    testProvider(
+      defineProvider({
+        name: "tsvider",
+        version: "0.0.0",
+        schema: { ...apiProviderSchema, ...testModeProviderSchema, ...lensProviderSchema },
+        validateConfig({ config, diagnostics }) {
+          checkTestModeSetting(config.tsvider_testmode, diagnostics, env);
+          checkLensSettings(config, diagnostics);
+        },
+        configure: ({ config }) => ({ ...apiSettings(config), ...lensSettings(config) }),
+        dataSources: [providerConfigReaderDataSource()],
+      }),
+    );
+
+  it("accepts pyvider's settings, quietly when they agree with the environment", async () => {
+    const k = fullKit({ TSVIDER_TESTMODE: "true" });
+    const configured = await k.configure({
+      api_endpoint: "https://api.example.com",
+      tsvider_testmode: true,
+      lens_enabled: true,
+    });
+    expect(configured.diagnostics).toEqual([]);
+    // The API settings are still found in the combined provider data.
+    expect((await k.readDataSource(READER, {})).state?.api_endpoint).toBe("https://api.example.com");
+    expect((await fullKit({}).configure({ tsvider_testmode: false })).diagnostics).toEqual([]);
+    expect((await fullKit({}).configure({})).diagnostics).toEqual([]);
+  });
+
+  it("warns at tsvider_testmode = true when the process is not in test mode, saying how to turn it on", async () => {
+    const { diagnostics } = await fullKit({}).configure({ tsvider_testmode: true });
+    expect(diagnostics).toEqual([
+      {
+        severity: "warning",
+        summary: "tsvider_testmode is true, but the provider is not in test mode",
+        detail: expect.stringContaining(
+          "Set TSVIDER_TESTMODE=true in the environment terraform or tofu runs in",
+        ),
+        path: [{ attribute: "tsvider_testmode" }],
+      },
+    ]);
+  });
+
+  it("warns at tsvider_testmode = false when the environment turns test mode on anyway", async () => {
+    const { diagnostics } = await fullKit({ TSVIDER_TESTMODE: "1" }).configure({ tsvider_testmode: false });
+    expect(diagnostics).toEqual([
+      {
+        severity: "warning",
+        summary: "tsvider_testmode is false, but the provider is in test mode",
+        detail: expect.stringContaining("Unset TSVIDER_TESTMODE to leave them out"),
+        path: [{ attribute: "tsvider_testmode" }],
+      },
+    ]);
+  });
+
+  it("says nothing of a test mode setting not known yet", () => {
+    const diagnostics = new Diagnostics();
+    checkTestModeSetting(undefined, diagnostics, {});
+    checkTestModeSetting(null, diagnostics, { TSVIDER_TESTMODE: "true" });
+    expect(diagnostics.items).toEqual([]);
+  });
+
+  it("accepts lens_jq_path with a warning that it is not used", async () => {
+    const { diagnostics } = await fullKit({}).configure({ lens_jq_path: "/usr/bin/jq" });
+    expect(diagnostics).toEqual([
+      {
+        severity: "warning",
+        summary: "lens_jq_path is not used",
+        detail: expect.stringContaining("runs jq 1.8 inside itself"),
+        path: [{ attribute: "lens_jq_path" }],
+      },
+    ]);
+  });
+
+  it("lensSettings defaults lens_enabled to true, and lensSettingsOf finds them beside the API settings", () => {
+    expect(lensSettings({ lens_enabled: null, lens_jq_path: null }).lensEnabled).toBe(true);
+    const off = lensSettings({ lens_enabled: false, lens_jq_path: "/bin/jq" });
+    expect(off.lensEnabled).toBe(false);
+    const api = apiSettings({
+      api_endpoint: null,
+      api_token: null,
+      api_timeout: null,
+      api_retries: null,
+      api_insecure_skip_verify: null,
+      api_headers: null,
+    });
+    const both = { ...api, ...off };
+    expect(lensSettingsOf(both)?.lensEnabled).toBe(false);
+    expect(apiSettingsOf(both)?.retries).toBe(3);
+    expect(lensSettingsOf(api)).toBeNull();
+    expect(lensSettingsOf({ lensEnabled: false })).toBeNull();
   });
 });

@@ -1,9 +1,29 @@
-// The settings of a provider that talks to an HTTP API: an endpoint, a token, a timeout, a
-// retry count, TLS verification and headers sent with every request. Any provider can spread
-// `apiProviderSchema` into its own schema and return `apiSettings(config)` from `configure`;
-// components such as the http_api data source and the provider_config_reader then find the
-// settings in `providerData`.
-import { attr, type Config, type Decimal, t, type ValidatorFunction, validate } from "@tsvider/framework";
+/**
+ * Provider settings the components read: the HTTP API settings (`apiProviderSchema`,
+ * `apiSettings`), pyvider's lens settings and the test mode attribute, to spread into a provider's
+ * schema.
+ *
+ * @packageDocumentation
+ */
+// Provider settings components read. The settings of a provider that talks to an HTTP API: an
+// endpoint, a token, a timeout, a retry count, TLS verification and headers sent with every
+// request. Any provider can spread `apiProviderSchema` into its own schema and return
+// `apiSettings(config)` from `configure`; components such as the http_api data source and the
+// provider_config_reader then find the settings in `providerData`. Also the settings pyvider's
+// provider block has besides those, so a block written for pyvider is accepted: the lens
+// settings (`lensProviderSchema`, `lensSettings`: whether the jq data source may run) and test
+// mode (`testModeProviderSchema`, `checkTestModeSetting`).
+import {
+  attr,
+  type Config,
+  type Decimal,
+  type Diagnostics,
+  inTestMode,
+  t,
+  testModeVariable,
+  type ValidatorFunction,
+  validate,
+} from "@tsvider/framework";
 
 /** The defaults `apiSettings` applies to attributes the provider block leaves out. */
 export const apiDefaults = Object.freeze({ timeoutSeconds: 30, retries: 3, insecureSkipVerify: false });
@@ -127,4 +147,102 @@ export function apiSettingsOf(providerData: unknown): ApiSettings | null {
 /** A cty number as a JS number (seconds, counts: no precision worth keeping is lost). */
 export function toNumber(value: number | bigint | Decimal): number {
   return typeof value === "number" ? value : Number(value.toString());
+}
+
+/**
+ * The test-mode attribute, to spread into a provider's `schema`: pyvider's `pyvider_testmode`
+ * under our prefix. It cannot turn test mode on: Terraform reads the provider's schema, which
+ * lists the test-only components, before it evaluates the provider block, so the process's
+ * environment (TSVIDER_TESTMODE) decides, as PYVIDER_TESTMODE wins over the setting in pyvider.
+ * What it does is say what the configuration expects, so `checkTestModeSetting` can warn when
+ * the environment disagrees.
+ */
+export const testModeProviderSchema = {
+  tsvider_testmode: attr.bool({
+    optional: true,
+    description: `Whether this configuration expects the provider's test-only components. Test mode itself is on when the provider runs with \`${testModeVariable}=true\` in its environment: Terraform reads the list of components before it reads this block, so the block cannot change it. When the two disagree, the provider warns at this setting, saying how to set the variable. Pyvider's \`pyvider_testmode\`.`,
+  }),
+};
+
+/**
+ * A warning, at `tsvider_testmode`, when the setting and the process's test mode (`env`'s
+ * TSVIDER_TESTMODE) disagree; for a provider's `validateConfig`. A null or unknown setting
+ * says nothing.
+ */
+export function checkTestModeSetting(
+  setting: unknown,
+  diagnostics: Diagnostics,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  if (typeof setting !== "boolean") return;
+  const on = inTestMode(env);
+  if (setting === on) return;
+  const path = [{ attribute: "tsvider_testmode" }];
+  if (setting) {
+    diagnostics.addWarning(
+      "tsvider_testmode is true, but the provider is not in test mode",
+      `Test-only components are served only when the provider process runs with ${testModeVariable}=true in its environment: Terraform reads the provider's components before this block, so the block cannot turn them on. Set ${testModeVariable}=true in the environment terraform or tofu runs in (export ${testModeVariable}=true), or remove tsvider_testmode.`,
+      path,
+    );
+  } else {
+    diagnostics.addWarning(
+      "tsvider_testmode is false, but the provider is in test mode",
+      `The provider process runs with ${testModeVariable}=true in its environment, so its test-only components are served whatever this block says. Unset ${testModeVariable} to leave them out, or remove tsvider_testmode.`,
+      path,
+    );
+  }
+}
+
+/** The lens attributes (pyvider's names), to spread into a provider's `schema`. */
+export const lensProviderSchema = {
+  lens_enabled: attr.bool({
+    optional: true,
+    description:
+      "Whether the `tsvider_lens_jq` data source may run; default true. When false, reading it fails with an error naming this setting. The `lens_jq` function is not affected: Terraform and OpenTofu call provider functions without the provider's configuration.",
+  }),
+  lens_jq_path: attr.string({
+    optional: true,
+    description:
+      "Accepted so a provider block written for pyvider works, and not used: this provider runs jq 1.8 inside itself (as WebAssembly), so it needs no jq executable. Setting it gives a warning saying so.",
+  }),
+};
+
+/** What the provider block set, as `configure` receives it. */
+export type LensProviderConfig = Config<typeof lensProviderSchema>;
+
+const lensBrand = Symbol.for("@tsvider/components/lens-settings");
+
+/** The lens settings, defaults applied: the provider data the jq data source reads. */
+export interface LensSettings {
+  /** Whether the jq data source may run; true unless the block says false. */
+  readonly lensEnabled: boolean;
+  readonly [lensBrand]: true;
+}
+
+/** Turns the provider block's lens values into settings. */
+export function lensSettings(config: LensProviderConfig): LensSettings {
+  return Object.freeze({ lensEnabled: config.lens_enabled ?? true, [lensBrand]: true as const });
+}
+
+/**
+ * The lens settings in a provider's data (made by `lensSettings`, alone or spread into one
+ * object with other settings), or null.
+ */
+export function lensSettingsOf(providerData: unknown): LensSettings | null {
+  return typeof providerData === "object" && providerData !== null && lensBrand in providerData
+    ? (providerData as LensSettings)
+    : null;
+}
+
+/** A warning at `lens_jq_path` when it is set, saying it is not used; for `validateConfig`. */
+export function checkLensSettings(
+  config: { readonly lens_jq_path: unknown },
+  diagnostics: Diagnostics,
+): void {
+  if (typeof config.lens_jq_path !== "string") return;
+  diagnostics.addWarning(
+    "lens_jq_path is not used",
+    "This provider runs jq 1.8 inside itself (compiled to WebAssembly), so it never starts a jq executable and needs none installed. Remove lens_jq_path from the provider block.",
+    [{ attribute: "lens_jq_path" }],
+  );
 }

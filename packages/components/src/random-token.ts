@@ -1,3 +1,8 @@
+/**
+ * The `tsvider_random_token` ephemeral resource: a random token for one run, never stored.
+ *
+ * @packageDocumentation
+ */
 // A random token for one run: an ephemeral resource, so the token is never written to a plan
 // or state file. Configuration passes it on where ephemeral values may go (a provisioner, a
 // provider block, a write-only attribute); each run opens a new one.
@@ -16,11 +21,16 @@ const schema = {
   }),
 };
 
+/** Options of `randomTokenEphemeral`: the type name to register it under. */
 export interface RandomTokenOptions {
   /** Defaults to `tsvider_random_token`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * An ephemeral resource giving a random token of letters and digits, for one run and never
+ * stored (`tsvider_random_token` unless `options.typeName` says otherwise).
+ */
 export function randomTokenEphemeral(options: RandomTokenOptions = {}) {
   return defineEphemeralResource({
     typeName: options.typeName ?? "tsvider_random_token",

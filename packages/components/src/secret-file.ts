@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_secret_file` resource: a local file whose content is a write-only secret, kept out
+ * of plan and state.
+ *
+ * @packageDocumentation
+ */
 import { chmod, mkdir, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
@@ -41,6 +47,10 @@ const schema = {
   }),
 };
 
+/**
+ * Options of `secretFileResource`: its type name, and the type whose objects it takes over
+ * through `moved` blocks.
+ */
 export interface SecretFileOptions {
   /** Defaults to `tsvider_secret_file`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -48,6 +58,10 @@ export interface SecretFileOptions {
   readonly fileContentTypeName?: string;
 }
 
+/**
+ * A managed resource for a local file whose content is a secret, kept out of plan and state
+ * (`tsvider_secret_file` unless `options.typeName` says otherwise).
+ */
 export function secretFileResource(options: SecretFileOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_secret_file",

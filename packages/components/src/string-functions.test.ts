@@ -29,47 +29,70 @@ const values = (...items: Dynamic[]) =>
   );
 
 describe("upper and lower", () => {
-  it("change case by Unicode's rules; null stays null", async () => {
+  it("change case one character at a time, as Terraform's do; null stays null", async () => {
     expect(await callProviderFunction(upperFunction, ["Hello World"])).toBe("HELLO WORLD");
-    expect(await callProviderFunction(upperFunction, ["straße"])).toBe("STRASSE");
+    // Go's strings.ToUpper: ß and the ﬁ ligature have no one-character uppercase, so they stay.
+    expect(await callProviderFunction(upperFunction, ["straße ﬁ"])).toBe("STRAßE ﬁ");
     expect(await callProviderFunction(lowerFunction, ["Hello World"])).toBe("hello world");
+    // No final-sigma rule: two capital sigmas are two small sigmas.
+    expect(await callProviderFunction(lowerFunction, ["ΣΣ"])).toBe("σσ");
+    expect(await callProviderFunction(lowerFunction, ["\u0130"])).toBe("i");
     expect(await callProviderFunction(lowerFunction, [null])).toBeNull();
     expect(await callProviderFunction(upperFunction, [Unknown])).toBe(Unknown);
   });
 });
 
 describe("format", () => {
-  it("fills {} and {N} placeholders, values as tostring makes them", async () => {
+  it("formats a template with % as Terraform's format does", async () => {
+    expect(await callProviderFunction(formatFunction, ["%.2f", values(n(1.23456))])).toBe("1.23");
+    expect(await callProviderFunction(formatFunction, ["Hello, %s!", values(s("World"))])).toBe(
+      "Hello, World!",
+    );
+    expect(
+      await callProviderFunction(formatFunction, ["%[2]s-%[1]s %[3]q %%", values(s("a"), s("b"), s("c"))]),
+    ).toBe('b-a "c" %');
+    expect(await callProviderFunction(formatFunction, ["%v", values(new Dynamic(bool, true))])).toBe("true");
+    await expect(callProviderFunction(formatFunction, ["%d", values(s("x"))])).rejects.toMatchObject({
+      argument: 0,
+      message: expect.stringMatching(/unsupported value for "%d".*check the verbs/),
+    });
+    await expect(callProviderFunction(formatFunction, ["%s", values(s("a"), s("b"))])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringContaining("too many arguments"),
+    });
+  });
+
+  it("fills {} and {N} placeholders, every other brace literal", async () => {
     const v = values(s("admin"), n(3));
     expect(await callProviderFunction(formatFunction, ["User {} has {} roles.", v])).toBe(
       "User admin has 3 roles.",
     );
     expect(await callProviderFunction(formatFunction, ["{1}-{0}-{1}", v])).toBe("3-admin-3");
+    expect(await callProviderFunction(formatFunction, ['{"a": {}}', values(n(1))])).toBe('{"a": 1}');
     expect(
-      await callProviderFunction(formatFunction, ["{{literal}} {}", values(new Dynamic(bool, true))]),
-    ).toBe("{literal} true");
+      await callProviderFunction(formatFunction, ["{name} {} }{", values(new Dynamic(bool, true))]),
+    ).toBe("{name} true }{");
+    expect(await callProviderFunction(formatFunction, ["{} {}", values()])).toBe("{} {}");
     expect(await callProviderFunction(formatFunction, ["no placeholders", null])).toBe("no placeholders");
     expect(await callProviderFunction(formatFunction, [null, v])).toBeNull();
   });
 
-  it("refuses too few values, unused values and placeholders it does not know", async () => {
+  it("refuses too few values, values beyond the last placeholder, and values with no text", async () => {
     await expect(callProviderFunction(formatFunction, ["{} {}", values(s("a"))])).rejects.toMatchObject({
       argument: 1,
       message: expect.stringContaining("needs value 1"),
     });
     await expect(callProviderFunction(formatFunction, ["{}", values(s("a"), s("b"))])).rejects.toMatchObject({
       argument: 1,
-      message: expect.stringContaining("not used"),
+      message: expect.stringContaining("uses only 1"),
     });
-    await expect(callProviderFunction(formatFunction, ["{name}", values(s("a"))])).rejects.toMatchObject({
-      argument: 0,
+    await expect(callProviderFunction(formatFunction, ["{}", values(values(s("a")))])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringContaining("has no text"),
     });
-    await expect(callProviderFunction(formatFunction, ["{} {0}", values(s("a"))])).rejects.toMatchObject({
-      argument: 0,
-    });
-    await expect(callProviderFunction(formatFunction, ["a } b", null])).rejects.toMatchObject({
-      argument: 0,
-    });
+    await expect(
+      callProviderFunction(formatFunction, ["{}", new Dynamic(tuple([string]), [null])]),
+    ).rejects.toMatchObject({ argument: 1, message: expect.stringContaining("is null") });
     await expect(callProviderFunction(formatFunction, ["{}", s("not a list")])).rejects.toMatchObject({
       argument: 1,
       message: expect.stringContaining("must be a list"),
@@ -78,29 +101,45 @@ describe("format", () => {
 });
 
 describe("join, split, replace", () => {
-  it("join elements as text with the delimiter", async () => {
-    expect(await callProviderFunction(joinFunction, [", ", values(s("apple"), s("banana"), n(3))])).toBe(
-      "apple, banana, 3",
-    );
+  it("join elements as text with the delimiter, refusing nulls and collections", async () => {
+    expect(
+      await callProviderFunction(joinFunction, [", ", values(s("apple"), n(3), new Dynamic(bool, true))]),
+    ).toBe("apple, 3, true");
     expect(await callProviderFunction(joinFunction, [null, values(s("a"), s("b"))])).toBe("ab");
     expect(await callProviderFunction(joinFunction, [",", null])).toBeNull();
+    await expect(
+      callProviderFunction(joinFunction, [",", new Dynamic(tuple([string, string]), ["a", null])]),
+    ).rejects.toMatchObject({ argument: 1, message: expect.stringContaining("element 1 is null") });
+    await expect(callProviderFunction(joinFunction, [",", values(values(s("a")))])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringContaining("element 0 is a tuple"),
+    });
   });
 
-  it("split takes the delimiter first", async () => {
+  it("split takes the delimiter first, and splits as Terraform's split does", async () => {
     expect(await callProviderFunction(splitFunction, [",", "name,email,role"])).toEqual([
       "name",
       "email",
       "role",
     ]);
-    expect(await callProviderFunction(splitFunction, [",", ""])).toEqual([]);
+    expect(await callProviderFunction(splitFunction, [",", ""])).toEqual([""]);
+    expect(await callProviderFunction(splitFunction, ["", "ab👋"])).toEqual(["a", "b", "👋"]);
+    expect(await callProviderFunction(splitFunction, [null, "ab"])).toEqual(["a", "b"]);
+    expect(await callProviderFunction(splitFunction, ["", ""])).toEqual([]);
     expect(await callProviderFunction(splitFunction, [",", null])).toBeNull();
-    await expect(callProviderFunction(splitFunction, ["", "abc"])).rejects.toMatchObject({ argument: 0 });
   });
 
-  it("replace replaces plain text everywhere", async () => {
+  it("replace replaces plain text everywhere, or a /pattern/'s matches", async () => {
     expect(await callProviderFunction(replaceFunction, ["a.b.c", ".", "$&"])).toBe("a$&b$&c");
     expect(await callProviderFunction(replaceFunction, ["[x]", "[^a-z]", ""])).toBe("[x]");
     expect(await callProviderFunction(replaceFunction, ["hello", "l", null])).toBe("heo");
+    expect(await callProviderFunction(replaceFunction, ["hello world", "/w.*d/", "x"])).toBe("hello x");
+    expect(await callProviderFunction(replaceFunction, ["a1b22", "/(\\d+)/", "<$1>"])).toBe("a<1>b<22>");
+    expect(await callProviderFunction(replaceFunction, ["a/b", "/", "-"])).toBe("a-b");
+    await expect(callProviderFunction(replaceFunction, ["x", "/(/", ""])).rejects.toMatchObject({
+      argument: 1,
+      message: expect.stringContaining("is not a regular expression"),
+    });
   });
 });
 

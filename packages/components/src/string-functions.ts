@@ -1,9 +1,24 @@
-// String provider functions, after pyvider's: case changes, format with {} placeholders,
-// join, split, replace, truncate, format_size, pluralize and the case conversions. Lengths
-// count Unicode code points (as Python's len does), not UTF-16 units. A null string gives
-// null, as pyvider's functions do.
+/**
+ * String provider functions after pyvider's: case changes, format, join, split, replace,
+ * truncate, format_size, pluralize and the snake, kebab and camel case conversions.
+ *
+ * @packageDocumentation
+ */
+// String provider functions, after pyvider's: case changes, format (printf verbs or {}
+// placeholders), join, split, replace, truncate, format_size, pluralize and the case
+// conversions. Those that share a name with a Terraform function (upper, lower, format, join,
+// split, replace) answer what Terraform's does, as pyvider's do, through @tsvider/cty's
+// functions, which are go-cty's. Lengths count Unicode code points (as Python's len does),
+// not UTF-16 units. A null string gives null, as pyvider's functions do.
 import { type CtyNumber, type CtyType, type Dynamic, number, string } from "@tsvider/cty";
 import { convert } from "@tsvider/cty/convert";
+import { ArgumentError, callFunction, type FunctionSpec } from "@tsvider/cty/function";
+import {
+  format as ctyFormat,
+  lower as ctyLower,
+  regexReplace as ctyRegexReplace,
+  upper as ctyUpper,
+} from "@tsvider/cty/stdlib";
 import { defineProviderFunction, FunctionError, type ProviderFunction, t } from "@tsvider/framework";
 import { elementsOf, type Typed, textOf, typedOf, typeName } from "./internal/dynamic.js";
 import { compareNumbers, roundScaled, type Scaled, scaledText, toScaled } from "./internal/exact.js";
@@ -11,22 +26,36 @@ import { placesArgument } from "./numeric-functions.js";
 
 const codePoints = (text: string): string[] => Array.from(text);
 
+/** A cty string function of one string (Go's strings.ToUpper and the like). */
+const ctyString1 = (spec: FunctionSpec, input: string): string =>
+  callFunction(spec, [{ type: string, value: input }]).value as string;
+
+/**
+ * The provider function `upper(input_str)`: the string in uppercase, as Terraform's `upper`
+ * gives it (`provider::tsvider::upper` in the reference provider). Null gives null.
+ */
 export const upperFunction: ProviderFunction = defineProviderFunction({
   name: "upper",
   summary: "Converts a string to uppercase",
-  description: "Returns the string in uppercase, by Unicode's case mapping (ß becomes SS). Null gives null.",
+  description:
+    "Returns the string in uppercase, as Terraform's upper does: one character at a time (ß stays ß, as Go's strings.ToUpper leaves it). Null gives null.",
   params: [{ name: "input_str", type: t.string, allowNullValue: true, description: "The string." }],
   returns: t.string,
-  run: (input) => (input === null ? null : input.toUpperCase()),
+  run: (input) => (input === null ? null : ctyString1(ctyUpper, input)),
 });
 
+/**
+ * The provider function `lower(input_str)`: the string in lowercase, as Terraform's `lower`
+ * gives it (`provider::tsvider::lower` in the reference provider). Null gives null.
+ */
 export const lowerFunction: ProviderFunction = defineProviderFunction({
   name: "lower",
   summary: "Converts a string to lowercase",
-  description: "Returns the string in lowercase, by Unicode's case mapping. Null gives null.",
+  description:
+    "Returns the string in lowercase, as Terraform's lower does: one character at a time, with no final-sigma rule. Null gives null.",
   params: [{ name: "input_str", type: t.string, allowNullValue: true, description: "The string." }],
   returns: t.string,
-  run: (input) => (input === null ? null : input.toLowerCase()),
+  run: (input) => (input === null ? null : ctyString1(ctyLower, input)),
 });
 
 /** The elements of a list, set or tuple argument, or an error blaming it. */
@@ -40,20 +69,44 @@ function listArgument(value: Dynamic | null, argument: number, what: string): Ty
   return elements;
 }
 
-/** An element as text for format and join: null reads "null". */
-const elementText = (e: Typed): string => (e.value === null ? "null" : textOf(e));
+/**
+ * A value as the text format's {} and join put in: a string as it is, a number in plain
+ * digits, a bool as true or false. Null and collections have none, as in Terraform, where
+ * format's %s and join refuse them; `what` says where the value is, for the message.
+ */
+function scalarText(e: Typed, what: string, argument: number): string {
+  if (e.value === null) {
+    throw new FunctionError(`${what} is null, and null has no text: give a string, number or bool`, {
+      argument,
+    });
+  }
+  const kind = e.type.kind;
+  if (kind !== "string" && kind !== "number" && kind !== "bool") {
+    throw new FunctionError(
+      `${what} is a ${typeName(e)}, which has no text: give a string, number or bool (jsonencode() writes a collection as JSON)`,
+      { argument },
+    );
+  }
+  return textOf(e);
+}
 
+/**
+ * The provider function `format(template, values)`: a template with `%` is formatted as
+ * Terraform's `format` formats it; any other is filled at its `{}` and `{N}` placeholders, other
+ * braces kept as text (`provider::tsvider::format` in the reference provider). Too few or too
+ * many values is an error; a null template gives null.
+ */
 export const formatFunction: ProviderFunction = defineProviderFunction({
   name: "format",
-  summary: "Fills {} placeholders in a template with values",
+  summary: "Formats values with printf verbs or {} placeholders",
   markdownDescription:
-    "Returns `template` with each `{}` replaced by the next value, or each `{N}` by value N (counting from 0), as Python's `str.format` numbers them. Values become text as `tostring` makes it. `{{` and `}}` stand for literal braces. Too few values, a value no placeholder uses, or a placeholder with a name or a format spec is an error. A null template gives null; a null list of values is an empty one.",
+    "Returns `template` filled with `values`. A template with a `%` in it is a printf template, formatted exactly as Terraform's `format` formats it (`%s`, `%d`, `%.2f`, `%v`, `%q`, `%[1]s`, `%%`, ...). Any other template takes `{}` placeholders, filled in order, and `{N}`, filled with value N (counting from 0); every other brace is literal text, so a JSON template stays as it is, and with no values the template comes back unchanged. A value for `{}` is a string, number or bool. Too few values, or a value beyond the last placeholder, is an error. A null template gives null; a null list of values is an empty one.",
   params: [
     {
       name: "template",
       type: t.string,
       allowNullValue: true,
-      description: "Text with {} or {N} placeholders.",
+      description: "A printf template (with %), or text with {} or {N} placeholders.",
     },
     {
       name: "values",
@@ -65,77 +118,59 @@ export const formatFunction: ProviderFunction = defineProviderFunction({
   returns: t.string,
   run: (template, values) => {
     if (template === null) return null;
-    const texts = listArgument(values, 1, "values").map(elementText);
-    return formatTemplate(template, texts);
+    const elements = listArgument(values, 1, "values");
+    if (template.includes("%")) {
+      try {
+        return callFunction(ctyFormat, [{ type: string, value: template }, ...elements]).value as string;
+      } catch (err) {
+        // cty blames its own arguments: the template is its first, the values come after it.
+        const blamed = err instanceof ArgumentError && err.argumentIndex > 0 ? 1 : 0;
+        throw new FunctionError(
+          `${err instanceof Error ? err.message : String(err)}: check the verbs in the template against the values`,
+          { argument: blamed, cause: err },
+        );
+      }
+    }
+    return formatBraces(template, elements);
   },
 });
 
-/** Python's str.format for positional fields only: {} and {N}, {{ and }}. */
-export function formatTemplate(template: string, values: readonly string[]): string {
-  const used = new Set<number>();
-  let auto = 0;
-  let numbering: "auto" | "manual" | undefined;
-  let out = "";
-  const refuse = (why: string) => new FunctionError(why, { argument: 0 });
-  for (let i = 0; i < template.length; i++) {
-    const c = template[i]!;
-    if (c === "}") {
-      if (template[i + 1] !== "}")
-        throw refuse(`a single "}" at character ${i + 1}: write "}}" for a literal brace`);
-      out += "}";
-      i++;
-      continue;
-    }
-    if (c !== "{") {
-      out += c;
-      continue;
-    }
-    if (template[i + 1] === "{") {
-      out += "{";
-      i++;
-      continue;
-    }
-    const end = template.indexOf("}", i);
-    if (end < 0) throw refuse(`the "{" at character ${i + 1} is not closed: write "{{" for a literal brace`);
-    const field = template.slice(i + 1, end);
-    let index: number;
-    if (field === "") {
-      if (numbering === "manual") throw refuse("{} cannot follow {N}: number every placeholder or none");
-      numbering = "auto";
-      index = auto++;
-    } else if (/^\d+$/.test(field)) {
-      if (numbering === "auto") throw refuse("{N} cannot follow {}: number every placeholder or none");
-      numbering = "manual";
-      index = Number(field);
-    } else {
-      throw refuse(`"{${field}}" is not a placeholder this function knows: use {} or {N}, such as {0}`);
-    }
+/** `{}` (the next value) and `{N}` (value N); every other brace is literal, as pyvider has it. */
+function formatBraces(template: string, values: readonly Typed[]): string {
+  if (values.length === 0) return template;
+  let next = 0;
+  let highest = 0;
+  const out = template.replace(/\{(\d*)\}/g, (placeholder, digits: string) => {
+    const index = digits === "" ? next++ : Number(digits);
     const value = values[index];
     if (value === undefined) {
       throw new FunctionError(
-        `the template needs value ${index} (counting from 0), but ${values.length} ${values.length === 1 ? "value is" : "values are"} given`,
+        `the placeholder ${placeholder} needs value ${index} (counting from 0), but ${values.length} ${values.length === 1 ? "value is" : "values are"} given: give one value per placeholder`,
         { argument: 1 },
       );
     }
-    used.add(index);
-    out += value;
-    i = end;
-  }
-  if (used.size < values.length) {
-    const unused = values.map((_, i) => i).filter((i) => !used.has(i));
+    highest = Math.max(highest, index + 1);
+    return scalarText(value, `value ${index} (for ${placeholder})`, 1);
+  });
+  if (highest < values.length) {
     throw new FunctionError(
-      `value ${unused.join(", ")} (counting from 0) ${unused.length === 1 ? "is" : "are"} not used by the template: give one value per placeholder`,
+      `${values.length} values are given, but the template ${highest === 0 ? "has no placeholder" : `uses only ${highest}`}: remove the extra values or add placeholders`,
       { argument: 1 },
     );
   }
   return out;
 }
 
+/**
+ * The provider function `join(delimiter, strings)`: the list's strings, numbers and bools as
+ * text with `delimiter` between them, as Terraform's `join` gives it (`provider::tsvider::join`
+ * in the reference provider). A null list gives null.
+ */
 export const joinFunction: ProviderFunction = defineProviderFunction({
   name: "join",
   summary: "Joins a list's elements with a delimiter",
   markdownDescription:
-    "Returns the elements of `strings` as text (as `tostring` makes it) with `delimiter` between them. A null delimiter is an empty one; a null list gives null.",
+    "Returns the elements of `strings` as text with `delimiter` between them; numbers and bools are written as `tostring` writes them. A null element, or a list or map element, is an error, as in Terraform's `join`. A null delimiter is an empty one; a null list gives null.",
   params: [
     {
       name: "delimiter",
@@ -155,36 +190,58 @@ export const joinFunction: ProviderFunction = defineProviderFunction({
     strings === null
       ? null
       : listArgument(strings, 1, "strings")
-          .map(elementText)
+          .map((e, i) => scalarText(e, `element ${i}`, 1))
           .join(delimiter ?? ""),
 });
 
+/**
+ * The provider function `split(delimiter, string)`: the parts of `string` between occurrences
+ * of `delimiter`, as Terraform's `split` gives them, or its characters when the delimiter is
+ * empty or null (`provider::tsvider::split` in the reference provider). A null string gives null.
+ */
 export const splitFunction: ProviderFunction = defineProviderFunction({
   name: "split",
   summary: "Splits a string by a delimiter",
   markdownDescription:
-    "Returns the parts of `string` between occurrences of `delimiter` (note the order: delimiter first, as in pyvider). An empty string gives an empty list; an empty delimiter is an error. A null string gives null.",
+    'Returns the parts of `string` between occurrences of `delimiter` (note the order: delimiter first, as in pyvider), as Terraform\'s `split` does: `split(",", "")` is `[""]`. An empty or null delimiter splits into single characters (Unicode code points). A null string gives null.',
   params: [
-    { name: "delimiter", type: t.string, description: "The text to split at; not empty." },
+    {
+      name: "delimiter",
+      type: t.string,
+      allowNullValue: true,
+      description: "The text to split at; empty or null splits into characters.",
+    },
     { name: "string", type: t.string, allowNullValue: true, description: "The string to split." },
   ],
   returns: t.list(t.string),
   run: (delimiter, text) => {
-    if (delimiter === "")
-      throw new FunctionError("the delimiter is empty: give at least one character", { argument: 0 });
     if (text === null) return null;
-    return text === "" ? [] : text.split(delimiter);
+    return delimiter === null || delimiter === "" ? codePoints(text) : text.split(delimiter);
   },
 });
 
+/** A search written between slashes (`/w.*d/`): a regular expression, as in Terraform's replace. */
+const isPattern = (search: string) => search.length > 1 && search.startsWith("/") && search.endsWith("/");
+
+/**
+ * The provider function `replace(string, search, replacement)`: every occurrence of `search`
+ * replaced, as Terraform's `replace` does, a search between slashes being an RE2 regular
+ * expression (`provider::tsvider::replace` in the reference provider). A null string gives null.
+ */
 export const replaceFunction: ProviderFunction = defineProviderFunction({
   name: "replace",
-  summary: "Replaces every occurrence of a substring",
+  summary: "Replaces every occurrence of a substring or a pattern's matches",
   markdownDescription:
-    "Returns `string` with every occurrence of `search` replaced by `replacement`; both are plain text, not patterns. A null search or replacement is an empty string; a null string gives null.",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a replacement template in the documentation, not JS.
+    'Returns `string` with every occurrence of `search` replaced by `replacement`, as Terraform\'s `replace` does: a `search` between slashes is an RE2 regular expression (`"/w.*d/"`), whose groups `replacement` may name (`$1`, `${name}`); any other `search` is plain text. A null search or replacement is an empty string; a null string gives null.',
   params: [
     { name: "string", type: t.string, allowNullValue: true, description: "The string to change." },
-    { name: "search", type: t.string, allowNullValue: true, description: "The text to find; null is empty." },
+    {
+      name: "search",
+      type: t.string,
+      allowNullValue: true,
+      description: "The text to find, or /a pattern/; null is empty.",
+    },
     {
       name: "replacement",
       type: t.string,
@@ -193,8 +250,24 @@ export const replaceFunction: ProviderFunction = defineProviderFunction({
     },
   ],
   returns: t.string,
-  run: (text, search, replacement) =>
-    text === null ? null : text.replaceAll(search ?? "", () => replacement ?? ""),
+  run: (text, search, replacement) => {
+    if (text === null) return null;
+    const find = search ?? "";
+    const put = replacement ?? "";
+    if (!isPattern(find)) return text.replaceAll(find, () => put);
+    try {
+      return callFunction(ctyRegexReplace, [
+        { type: string, value: text },
+        { type: string, value: find.slice(1, -1) },
+        { type: string, value: put },
+      ]).value as string;
+    } catch (err) {
+      throw new FunctionError(
+        `${find} is not a regular expression: ${err instanceof Error ? err.message : String(err)}; fix the pattern, or leave out the slashes to search for the text itself`,
+        { argument: 1, cause: err },
+      );
+    }
+  },
 });
 
 /** snake_case: hyphens become underscores, an underscore before each capital that follows a lowercase letter or digit, all lowercase. */
@@ -228,6 +301,10 @@ function capitalize(part: string): string {
 
 const textParam = { name: "text", type: t.string, allowNullValue: true, description: "The text." } as const;
 
+/**
+ * The provider function `to_snake_case(text)`: `"HelloWorld"` and `"hello-world"` become
+ * `"hello_world"` (`provider::tsvider::to_snake_case` in the reference provider). Null gives null.
+ */
 export const toSnakeCaseFunction: ProviderFunction = defineProviderFunction({
   name: "to_snake_case",
   summary: "Converts text to snake_case",
@@ -238,6 +315,10 @@ export const toSnakeCaseFunction: ProviderFunction = defineProviderFunction({
   run: (text) => (text === null ? null : snakeCase(text)),
 });
 
+/**
+ * The provider function `to_kebab_case(text)`: `"HelloWorld"` and `"hello_world"` become
+ * `"hello-world"` (`provider::tsvider::to_kebab_case` in the reference provider). Null gives null.
+ */
 export const toKebabCaseFunction: ProviderFunction = defineProviderFunction({
   name: "to_kebab_case",
   summary: "Converts text to kebab-case",
@@ -248,25 +329,32 @@ export const toKebabCaseFunction: ProviderFunction = defineProviderFunction({
   run: (text) => (text === null ? null : kebabCase(text)),
 });
 
+/**
+ * The provider function `to_camel_case(text, upper_first?)`: words split at hyphens, underscores
+ * and whitespace joined in camelCase (`"helloWorld"`), or PascalCase when `upper_first` is true
+ * (`provider::tsvider::to_camel_case` in the reference provider). Null gives null.
+ */
 export const toCamelCaseFunction: ProviderFunction = defineProviderFunction({
   name: "to_camel_case",
   summary: "Converts text to camelCase or PascalCase",
   markdownDescription:
-    'Returns `text` in camelCase: split into words at hyphens, underscores and whitespace, the first word lowercased and each later one capitalized (`"hello_world"` → `"helloWorld"`). With `upper_first` true the first word is capitalized too: PascalCase (`"HelloWorld"`). Null gives null.',
+    'Returns `text` in camelCase: split into words at hyphens, underscores and whitespace, the first word lowercased and each later one capitalized (`"hello_world"` → `"helloWorld"`). With true as the second argument (upper_first) the first word is capitalized too: PascalCase (`"HelloWorld"`). Null gives null.',
   params: [textParam],
+  // Named "options" as pyvider names it: the name shows in the docs and in Terraform's errors.
   variadic: {
-    name: "upper_first",
+    name: "options",
     type: t.bool,
-    description: "Optional: true for PascalCase (default false).",
+    description: "Optional: upper_first, true for PascalCase (default false).",
   },
   returns: t.string,
-  run: (text, ...upperFirst) => {
-    if (upperFirst.length > 1) {
-      throw new FunctionError(`only one upper_first may be given, but there are ${upperFirst.length}`, {
-        argument: 2,
-      });
+  run: (text, ...options) => {
+    if (options.length > 1) {
+      throw new FunctionError(
+        `only one option (upper_first) may be given, but there are ${options.length}: remove the extra arguments`,
+        { argument: 2 },
+      );
     }
-    return text === null ? null : camelCase(text, upperFirst[0] ?? false);
+    return text === null ? null : camelCase(text, options[0] ?? false);
   },
 });
 
@@ -301,21 +389,30 @@ function atLeast(a: Scaled, b: Scaled): boolean {
   return a.digits * 10n ** BigInt(scale - a.scale) >= b.digits * 10n ** BigInt(scale - b.scale);
 }
 
+/**
+ * The provider function `format_size(size_bytes, precision?)`: a byte count in the largest unit
+ * of 1024 it reaches, rounded exactly to `precision` decimal places (default 1): `"1.5 KB"`
+ * (`provider::tsvider::format_size` in the reference provider). Null gives null.
+ */
 export const formatSizeFunction: ProviderFunction = defineProviderFunction({
   name: "format_size",
   summary: "Formats a number of bytes as a human-readable size",
   markdownDescription:
-    'Returns `size_bytes` in the largest unit of 1024 it reaches (B, KB, MB, GB, TB, PB, EB) with `precision` decimal places (default 1; ties to even): `format_size(1536)` is `"1.5 KB"`, `format_size(123456789, 2)` is `"117.74 MB"`. Bytes show whole (`"512 B"`), zero is `"0 B"`, a negative size keeps its sign. Computed exactly, never through floating point. Null gives null.',
+    'Returns `size_bytes` in the largest unit of 1024 it reaches (B, KB, MB, GB, TB, PB, EB) with the precision given as the second argument in decimal places (default 1; ties to even): `format_size(1536)` is `"1.5 KB"`, `format_size(123456789, 2)` is `"117.74 MB"`. Bytes show whole (`"512 B"`), zero is `"0 B"`, a negative size keeps its sign. Computed exactly, never through floating point. Null gives null.',
   params: [{ name: "size_bytes", type: t.number, allowNullValue: true, description: "The size in bytes." }],
+  // Named "options" as pyvider names it: the name shows in the docs and in Terraform's errors.
   variadic: {
-    name: "precision",
+    name: "options",
     type: t.number,
-    description: "Optional: decimal places, a whole number from 0 to 1000 (default 1).",
+    description: "Optional: the precision, in decimal places: a whole number from 0 to 1000 (default 1).",
   },
   returns: t.string,
-  run: (size, ...precision) => {
-    const places = placesArgument(precision, 1, 1, "precision");
-    if (places < 0) throw new FunctionError("the precision must not be negative", { argument: 1 });
+  run: (size, ...options) => {
+    const places = placesArgument(options, 1, 1, "precision");
+    if (places < 0)
+      throw new FunctionError("the precision must not be negative: give 0 or more decimal places", {
+        argument: 1,
+      });
     return size === null ? null : formatSize(size, places);
   },
 });
@@ -365,6 +462,12 @@ export function truncateText(text: string, maxLength: number, suffix: string): s
   return chars.slice(0, cut).join("") + suffix;
 }
 
+/**
+ * The provider function `truncate(text, max_length?, suffix?)`: `text` cut to at most
+ * `max_length` characters (default 100) with `suffix` (default `"..."`) added, at the last
+ * space when there is one (`provider::tsvider::truncate` in the reference provider). Null gives
+ * null.
+ */
 export const truncateFunction: ProviderFunction = defineProviderFunction({
   name: "truncate",
   summary: "Shortens text to a length, ending it with a suffix",
@@ -405,6 +508,11 @@ export function englishPlural(word: string): string {
   return word + cased("s");
 }
 
+/**
+ * The provider function `pluralize(word, count?, plural?)`: `word` when `count` is 1 (the
+ * default), else `plural` or a plural made by the common English rules
+ * (`provider::tsvider::pluralize` in the reference provider). Null gives null.
+ */
 export const pluralizeFunction: ProviderFunction = defineProviderFunction({
   name: "pluralize",
   summary: "A word in the singular or the plural, by a count",

@@ -1,33 +1,128 @@
+/**
+ * Three test-only data sources for how maps, dynamic values and nested objects travel between
+ * Terraform and the provider: `tsvider_simple_map_test`, `tsvider_mixed_map_test` and
+ * `tsvider_structured_object_test`.
+ *
+ * @packageDocumentation
+ */
 // Three data sources that exist to test how maps, dynamic values and objects travel between
 // Terraform and the provider (the reference provider serves them only in test mode): a map of
 // strings, a dynamic map of mixed values, and computed objects nested two deep. Each result is
 // derived from the input alone, so reading twice gives the same answer.
+// They follow pyvider's simple_map_test, mixed_map_test and structured_object_test, hashes
+// included. Two differences are kept on purpose: an unset input_data or metadata stays null in
+// state (a configured value comes back as configured, which the framework checks in
+// packages/framework/src/server/read-data-source.ts; pyvider writes {} there), and booleans in
+// mixed_map_test stay booleans (Python counts True as the number 1, so pyvider gives 2).
 import { createHash } from "node:crypto";
-import { attr, Decimal, Dynamic, defineDataSource, t } from "@tsvider/framework";
+import { attr, DataSourceError, Decimal, Dynamic, defineDataSource, t } from "@tsvider/framework";
 
+/** Options of the three test data sources here: the type name to register each under. */
 export interface TestDataSourceOptions {
   /** Defaults to the tsvider_ name; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
-/** SHA-256 hex of the value as JSON with object keys sorted, so equal data hashes equally. */
+/**
+ * SHA-256 hex of the value as JSON with object keys sorted, so equal data hashes equally. The
+ * JSON is written exactly as pyvider's test data sources write it before hashing (Python's
+ * `json.dumps(value, sort_keys=True, default=str)`), so the same data gives pyvider's hash
+ * (checked against pyvider 0.8.1's own): see pythonJson.
+ */
 export function canonicalHash(value: unknown): string {
-  return createHash("sha256").update(canonicalJson(value)).digest("hex");
+  return createHash("sha256").update(pythonJson(value)).digest("hex");
 }
 
-function canonicalJson(value: unknown): string {
+/**
+ * The text Python's `json.dumps(value, sort_keys=True, default=str)` gives for the value as
+ * pyvider holds it: `", "` between items and `": "` after keys; keys sorted by code point;
+ * every character outside printable ASCII escaped as `\uXXXX` (lower-case hex, a surrogate
+ * pair beyond U+FFFF). pyvider holds every number as a Python Decimal, which json cannot write,
+ * so `default=str` writes it as a string: `"3"`, `"1.5"`, `"1E-7"` (see pythonDecimal).
+ */
+export function pythonJson(value: unknown): string {
   if (value === null || value === undefined) return "null";
-  if (typeof value === "string" || typeof value === "boolean") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "bigint" || value instanceof Decimal)
-    return String(value);
-  if (value instanceof Dynamic) return canonicalJson(value.value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "string") return pythonString(value);
+  if (typeof value === "bigint" || typeof value === "number" || value instanceof Decimal)
+    return `"${pythonDecimal(exactText(value))}"`;
+  if (value instanceof Dynamic) return pythonJson(value.value);
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => byCodePoint(a, b));
+  return `{${entries.map(([k, v]) => `${pythonString(k)}: ${pythonJson(v)}`).join(", ")}}`;
 }
 
+/** A number's exact value as decimal text without an exponent: `"-12.5"`, `"3"`. */
+function exactText(n: number | bigint | Decimal): string {
+  if (typeof n === "bigint") return n.toString();
+  if (n instanceof Decimal) return n.text;
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  // A double is mantissa × 2^exponent; with a negative exponent that is
+  // mantissa × 5^-exponent / 10^-exponent, written out digit for digit.
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, n);
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  const scale = 1075 - (biased === 0 ? 1 : biased);
+  const digits = (mantissa * 5n ** BigInt(scale)).toString().padStart(scale + 1, "0");
+  const text = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`.replace(/0+$/, "");
+  return n < 0 ? `-${text}` : text;
+}
+
+/**
+ * Python's `str(Decimal(text))` for decimal text without an exponent, as pyvider's Decimals
+ * are made (from an int, a float or go-cty's text): as written, unless its first significant
+ * digit is below 10^-6, which Python writes in scientific notation (`"0.0000001"` is `1E-7`).
+ */
+export function pythonDecimal(text: string): string {
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction = ""] = text.replace("-", "").split(".");
+  const coefficient = (whole + fraction).replace(/^0+(?=\d)/, "");
+  const adjusted = coefficient.length - 1 - fraction.length;
+  if (adjusted >= -6) return text;
+  const scientific = `${coefficient[0]}${coefficient.length > 1 ? `.${coefficient.slice(1)}` : ""}E${adjusted}`;
+  return negative ? `-${scientific}` : scientific;
+}
+
+/** Python's string order: by code point, where JavaScript's `<` compares UTF-16 units. */
+function byCodePoint(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+const shortEscapes: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+};
+
+/** A string as Python's json module writes it with ensure_ascii (its default). */
+function pythonString(text: string): string {
+  // Everything but printable ASCII other than `"` and `\`, one UTF-16 unit at a time: beyond
+  // U+FFFF that is the surrogate pair Python writes.
+  return `"${text.replace(
+    /[^ !#-[\]-~]/g,
+    (c) => shortEscapes[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  )}"`;
+}
+
+/**
+ * A test-only data source that upper-cases the values of the map of strings `input_data` into
+ * `processed_data` and gives the result's SHA-256 as pyvider computes it in `data_hash`
+ * (`tsvider_simple_map_test` unless `options.typeName` says otherwise). The reference provider
+ * serves it only in test mode.
+ */
 export function simpleMapTestDataSource(options: TestDataSourceOptions = {}) {
   return defineDataSource({
     typeName: options.typeName ?? "tsvider_simple_map_test",
@@ -42,7 +137,7 @@ export function simpleMapTestDataSource(options: TestDataSourceOptions = {}) {
       data_hash: attr.string({
         computed: true,
         description:
-          'SHA-256, as lowercase hex, of `processed_data` as JSON with keys sorted and no spaces (`{"team":"PLATFORM"}`).',
+          'SHA-256, as lowercase hex, of `processed_data` as Python\'s `json.dumps(..., sort_keys=True)` writes it (`{"env": "PROD", "team": "PLATFORM"}`, characters beyond ASCII as `\\u` escapes), so the same data gives pyvider\'s hash.',
       }),
     },
     async read({ config }) {
@@ -53,6 +148,12 @@ export function simpleMapTestDataSource(options: TestDataSourceOptions = {}) {
   });
 }
 
+/**
+ * A test-only data source for dynamic values: `input_data`, an object or map of any values,
+ * comes back with each top-level string upper-cased and each top-level number plus one (exact
+ * for numbers of any size), with its hash in `data_hash` (`tsvider_mixed_map_test` unless
+ * `options.typeName` says otherwise). The reference provider serves it only in test mode.
+ */
 export function mixedMapTestDataSource(options: TestDataSourceOptions = {}) {
   return defineDataSource({
     typeName: options.typeName ?? "tsvider_mixed_map_test",
@@ -61,37 +162,45 @@ export function mixedMapTestDataSource(options: TestDataSourceOptions = {}) {
     schema: {
       input_data: attr.dynamic({
         optional: true,
-        description: 'An object or map of any values, such as { name = "a", count = 2, on = true }.',
+        description:
+          'An object or map of any values, such as { name = "a", count = 2, on = true }. Any other value (a string, a list...) is refused, as pyvider refuses it.',
+        validators: [(input: Dynamic) => notAMap(input)],
       }),
       processed_data: attr.dynamic({
         computed: true,
         description:
-          '`input_data` with each top-level string upper-cased and each top-level number plus one (exactly: `9007199254740993` gives `9007199254740994`, `0.1` gives `1.1`); booleans, lists and nested objects unchanged. Without `input_data`, an empty object. For input that is neither an object nor a map, the object `{ error = "input_data is not an object or a map", received_type = "<type>" }` instead of a failure.',
+          "`input_data` with each top-level string upper-cased and each top-level number plus one (exactly: `9007199254740993` gives `9007199254740994`, `0.1` gives `1.1`); booleans, lists and nested objects unchanged. Without `input_data`, an empty object.",
       }),
       data_hash: attr.string({
         computed: true,
-        description: "SHA-256, as lowercase hex, of `processed_data` as JSON with keys sorted.",
+        description:
+          'SHA-256, as lowercase hex, of `processed_data` as pyvider writes it, Python\'s `json.dumps(..., sort_keys=True, default=str)` over numbers held as Decimals, so each number is a string (`{"count": "3", "name": "WEB"}`): the same data gives pyvider\'s hash.',
       }),
     },
     async read({ config }) {
+      // Validation passes an input_data that was unknown then; it is known now.
+      const problem = config.input_data === null ? undefined : notAMap(config.input_data);
+      if (problem !== undefined) {
+        throw new DataSourceError(`input_data ${problem}`, { path: [{ attribute: "input_data" }] });
+      }
       const processed = processMixed(config.input_data);
       return { ...config, processed_data: processed, data_hash: canonicalHash(processed) };
     },
   });
 }
 
-const errorType = t.object({ error: t.string, received_type: t.string }).type;
+/** Why mixed_map_test cannot process the input, or undefined when it can. */
+function notAMap(input: Dynamic): string | undefined {
+  const { type, value } = input;
+  if ((type.kind === "object" || type.kind === "map") && value !== null) return undefined;
+  const what = value === null ? `a null ${type.kind}` : `a ${type.kind}`;
+  return `must be an object or a map, such as { name = "a", count = 2 }; it is ${what}. Write a map literal, not jsonencode(...), which gives a string.`;
+}
 
 function processMixed(input: Dynamic | null): Dynamic {
   // No input is an empty object, as an empty map would be.
   if (input === null) return new Dynamic(t.object({}).type, {});
   const { type, value } = input;
-  if ((type.kind !== "object" && type.kind !== "map") || value === null || typeof value !== "object") {
-    return new Dynamic(errorType, {
-      error: "input_data is not an object or a map",
-      received_type: value === null ? `null ${type.kind}` : type.kind,
-    });
-  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     out[k] =
@@ -107,8 +216,11 @@ function processMixed(input: Dynamic | null): Dynamic {
 
 function plusOne(n: number | bigint | Decimal): number | bigint | Decimal {
   if (typeof n === "bigint") return n + 1n;
-  if (typeof n === "number")
-    return Number.isSafeInteger(n + 1) || !Number.isInteger(n) ? n + 1 : BigInt(n) + 1n;
+  if (typeof n === "number") {
+    // A fraction goes through its exact decimal value: in doubles, 2^-60 + 1 would be 1.
+    if (!Number.isInteger(n)) return plusOne(new Decimal(exactText(n)));
+    return Number.isSafeInteger(n + 1) ? n + 1 : BigInt(n) + 1n;
+  }
   // Exact decimal arithmetic: scale to an integer, add, scale back.
   const [whole = "0", fraction = ""] = n.text.replace("-", "").split(".");
   const sign = n.text.startsWith("-") ? -1n : 1n;
@@ -124,6 +236,12 @@ function plusOne(n: number | bigint | Decimal): number | bigint | Decimal {
 // A fixed timestamp: the result must be the same on every read, or each plan would show a change.
 const createdAt = "2025-06-24T20:30:00Z";
 
+/**
+ * A test-only data source for computed objects nested two deep: `generated_config` and
+ * `summary`, derived from `config_name` and the map `metadata` alone, so every read gives the
+ * same answer (`tsvider_structured_object_test` unless `options.typeName` says otherwise). The
+ * reference provider serves it only in test mode.
+ */
 export function structuredObjectTestDataSource(options: TestDataSourceOptions = {}) {
   return defineDataSource({
     typeName: options.typeName ?? "tsvider_structured_object_test",

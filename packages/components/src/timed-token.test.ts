@@ -1,7 +1,7 @@
 import { defineProvider, Unknown } from "@tsvider/framework";
 import { testProvider } from "@tsvider/framework/testing";
 import { describe, expect, it } from "vitest";
-import { parseLifetime, timedTokenResource } from "./timed-token.js";
+import { expiryAfter, parseLifetime, timedTokenResource } from "./timed-token.js";
 
 const TYPE = "tsvider_timed_token";
 const env = { TSVIDER_PRIVATE_STATE_SECRET: "a-secret-for-the-unit-tests" };
@@ -31,9 +31,12 @@ describe("timedTokenResource", () => {
     expect(applied.state).toMatchObject({
       name: "api",
       lifetime: "1h",
-      expires_at: "2026-01-01T01:00:00.000Z",
+      expires_at: "2026-01-01T01:00:00Z",
     });
-    expect(applied.state?.token).toMatch(/^token-[A-Za-z0-9_-]{32}$/);
+    // The formats pyvider's timed_token documents.
+    const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+    expect(applied.state?.token).toMatch(new RegExp(`^token-${uuid}$`));
+    expect(applied.state?.id).toMatch(new RegExp(`^timed-token-id-${uuid}$`));
     expect(applied.private.length).toBeGreaterThan(0);
     // State shows a token changed by hand; private state still holds the one issued.
     const edited = { ...applied.state!, token: "forged" };
@@ -56,7 +59,7 @@ describe("timedTokenResource", () => {
       expect.objectContaining({
         severity: "warning",
         summary: 'The token "short" has expired',
-        detail: expect.stringContaining("2026-01-01T00:30:00.000Z"),
+        detail: expect.stringContaining("2026-01-01T00:30:00Z"),
         path: [{ attribute: "expires_at" }],
       }),
     ]);
@@ -69,6 +72,21 @@ describe("timedTokenResource", () => {
     now = new Date(START.getTime() + 2 * 3600 * 1000);
     const extended = { ...applied.state!, expires_at: "2099-01-01T00:00:00.000Z" };
     expect((await kit.read(TYPE, extended, { private: applied.private })).state).toBeNull();
+  });
+
+  it("writes the expiry in whole seconds, rounded up so the token lives at least its lifetime", () => {
+    expect(expiryAfter(new Date("2026-01-01T00:00:00.000Z"), 3_600_000)).toBe("2026-01-01T01:00:00Z");
+    expect(expiryAfter(new Date("2026-01-01T00:00:00.001Z"), 1000)).toBe("2026-01-01T00:00:02Z");
+    expect(expiryAfter(new Date("2026-12-31T23:59:59.500Z"), 0)).toBe("2027-01-01T00:00:00Z");
+  });
+
+  it("shows expires_at, keeping only the token sensitive", () => {
+    const { schema } = timedTokenResource();
+    const sensitive = (name: keyof typeof schema) =>
+      (schema[name].options as { readonly sensitive?: boolean }).sensitive === true;
+    expect(sensitive("token")).toBe(true);
+    expect(sensitive("expires_at")).toBe(false);
+    expect(sensitive("id")).toBe(false);
   });
 
   it("issues a new token when the lifetime or name changes", async () => {

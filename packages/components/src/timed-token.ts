@@ -1,9 +1,18 @@
+/**
+ * The `tsvider_timed_token` resource: a token that expires, kept in private state and issued
+ * again once its lifetime has passed.
+ *
+ * @packageDocumentation
+ */
 // A token that expires: the component that exercises private state. The token and its expiry
 // are kept in the object's private state (sealed by the framework, never shown), which is what
 // read trusts; once the expiry has passed, read says so with a warning at `expires_at` and
-// reports the token gone, so the next plan issues a new one. The schema follows pyvider's
-// `timed_token` (name, id, sensitive token, expires_at); `lifetime` is tsvider's own.
-import { randomBytes, randomUUID } from "node:crypto";
+// reports the token gone, so the next plan issues a new one. The schema and the formats follow
+// pyvider's `timed_token` documentation (`timed-token-id-<uuid>`, `token-<uuid>`, an ISO 8601
+// UTC expiry in whole seconds); `lifetime` is tsvider's own. `expires_at` is not sensitive,
+// as pyvider's documentation says and its own example (an output of expires_at without
+// `sensitive = true`) needs: pyvider's code marks it sensitive, and then that example fails.
+import { randomUUID } from "node:crypto";
 import { attr, defineResource, privateState, ResourceError, type ValidatorContext } from "@tsvider/framework";
 
 /** How long a token lives when config does not say. */
@@ -49,19 +58,28 @@ const schema = {
   }),
   id: attr.string({
     computed: true,
-    description: "The token's identifier (`timed-token-<uuid>`), which is not secret.",
+    description: "The token's identifier (`timed-token-id-<uuid>`), which is not secret.",
   }),
   token: attr.string({
     computed: true,
     sensitive: true,
-    description: "The token itself: `token-` and 32 random URL-safe characters.",
+    description: "The token itself: `token-` and a random UUID (122 random bits).",
   }),
   expires_at: attr.string({
     computed: true,
     description:
-      "When the token expires, as an RFC 3339 UTC time. Once passed, the next plan issues a new token.",
+      'When the token expires, as an RFC 3339 UTC time in whole seconds, as Terraform\'s `timestamp()` writes it (`"2026-01-01T01:00:00Z"`); the lifetime is rounded up to the next whole second. Not sensitive. Once passed, the next plan issues a new token.',
   }),
 };
+
+/**
+ * `from` plus `ms`, rounded up to a whole second so the token lives at least its lifetime,
+ * written as Terraform's `timestamp()` writes times: `2026-01-01T01:00:00Z`.
+ */
+export function expiryAfter(from: Date, ms: number): string {
+  const seconds = Math.ceil((from.getTime() + ms) / 1000);
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
 
 /** What is kept out of sight: the token and its expiry, as the provider issued them. */
 interface Issued {
@@ -69,6 +87,7 @@ interface Issued {
   readonly expires_at: string;
 }
 
+/** Options of `timedTokenResource`: the type name to register it under, and the clock. */
 export interface TimedTokenOptions {
   /** Defaults to `tsvider_timed_token`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -76,6 +95,13 @@ export interface TimedTokenOptions {
   readonly now?: () => Date;
 }
 
+/**
+ * A managed resource issuing a random token (sensitive) that expires after `lifetime` (default
+ * `"1h"`, at most a year), keeping the token and its expiry in the framework's sealed private
+ * state (`tsvider_timed_token` unless `options.typeName` says otherwise). Once the expiry has
+ * passed, read warns at `expires_at` and removes the token from state, so the next apply issues
+ * a new one; a model for resources whose provider must remember what Terraform does not show.
+ */
 export function timedTokenResource(options: TimedTokenOptions = {}) {
   const now = options.now ?? (() => new Date());
   return defineResource({
@@ -90,12 +116,9 @@ export function timedTokenResource(options: TimedTokenOptions = {}) {
       if (typeof ms === "string") {
         throw new ResourceError(`lifetime ${ms}`, { path: [{ attribute: "lifetime" }] });
       }
-      const issued: Issued = {
-        token: `token-${randomBytes(24).toString("base64url")}`,
-        expires_at: new Date(now().getTime() + ms).toISOString(),
-      };
+      const issued: Issued = { token: `token-${randomUUID()}`, expires_at: expiryAfter(now(), ms) };
       setPrivate(issued);
-      return { ...plan, lifetime, id: `timed-token-${randomUUID()}`, ...issued };
+      return { ...plan, lifetime, id: `timed-token-id-${randomUUID()}`, ...issued };
     },
     async read({ state, private: issued, diagnostics }) {
       // Private state is the record of what was issued; state is only what Terraform shows.

@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_wait_for_file` action: waits until a path exists, reporting progress, up to a
+ * timeout.
+ *
+ * @packageDocumentation
+ */
 // An action that waits until a path exists: a deploy step that must not go on before another
 // process has written its marker, a socket, a lock released by removal of another file. It
 // polls every `poll_interval_seconds`, reports progress while it waits (so a long wait shows
@@ -32,6 +38,7 @@ const schema = {
   }),
 };
 
+/** Options of `waitForFileAction`: the type name to register it under. */
 export interface WaitForFileOptions {
   /** Defaults to `tsvider_wait_for_file`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
@@ -49,6 +56,10 @@ async function exists(path: string): Promise<boolean> {
 
 const seconds = (n: number) => `${Number(n.toFixed(2))}s`;
 
+/**
+ * An action that waits until a path exists, polling with a timeout and reporting progress
+ * (`tsvider_wait_for_file` unless `options.typeName` says otherwise).
+ */
 export function waitForFileAction(options: WaitForFileOptions = {}) {
   const typeName = options.typeName ?? "tsvider_wait_for_file";
   return defineAction({

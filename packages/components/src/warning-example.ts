@@ -1,3 +1,9 @@
+/**
+ * The `tsvider_warning_example` resource: warnings that reach the practitioner without stopping
+ * anything (a deprecated attribute, a warning while planning).
+ *
+ * @packageDocumentation
+ */
 // Warnings that reach the practitioner without stopping anything: a deprecated attribute
 // (`old_name`: its deprecationMessage is in the schema for documentation and `providers
 // schema`, and the framework warns at validation wherever config sets it, since neither tofu
@@ -30,11 +36,16 @@ const schema = {
   }),
 };
 
+/** Options of `warningExampleResource`: the type name to register it under. */
 export interface WarningExampleOptions {
   /** Defaults to `tsvider_warning_example`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * A resource that shows how warnings reach the practitioner: a deprecated attribute and a warning
+ * while planning (`tsvider_warning_example` unless `options.typeName` says otherwise).
+ */
 export function warningExampleResource(options: WarningExampleOptions = {}) {
   return defineResource({
     typeName: options.typeName ?? "tsvider_warning_example",

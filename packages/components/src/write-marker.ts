@@ -1,3 +1,8 @@
+/**
+ * The `tsvider_write_marker` action: writes a marker file whole and reports each step.
+ *
+ * @packageDocumentation
+ */
 // An action that writes a marker file: the smallest useful thing to invoke from a resource's
 // action_trigger or with `terraform apply -invoke`, and a model for actions that report their
 // progress. The file is written whole (through a temporary file and a rename), so a reader
@@ -16,11 +21,16 @@ const schema = {
   content: attr.string({ optional: true, description: "What the marker holds; empty when unset." }),
 };
 
+/** Options of `writeMarkerAction`: the type name to register it under. */
 export interface WriteMarkerOptions {
   /** Defaults to `tsvider_write_marker`; use your provider's prefix to reuse it elsewhere. */
   readonly typeName?: string;
 }
 
+/**
+ * An action that writes a marker file, creating its directory, and reports each step
+ * (`tsvider_write_marker` unless `options.typeName` says otherwise).
+ */
 export function writeMarkerAction(options: WriteMarkerOptions = {}) {
   const typeName = options.typeName ?? "tsvider_write_marker";
   return defineAction({

@@ -227,7 +227,7 @@ describe("secrets in a TF_LOG=trace log, on the real tofu", () => {
     });
     const issuedToken = attributesOf(state, "managed", "tsvider_timed_token", "issued").token as string;
     const ephemeralToken = await file("from-ephemeral-resource.txt");
-    expect(issuedToken).toMatch(/^token-[\w-]{32}$/);
+    expect(issuedToken).toMatch(/^token-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(ephemeralToken).toMatch(/^[A-Za-z0-9]{48}$/);
     const generated: Record<string, string> = {
       "tsvider_timed_token token (from the state)": issuedToken,

@@ -12,7 +12,7 @@ export function afterApply({ dir, outputs, assert }) {
   const written = statSync(join(dir, "out", "credentials.json"));
   assert.deepEqual(outputs.credentials, {
     size: written.size,
-    permissions: "0600",
+    permissions: "0o600",
     mime_type: "application/json",
     owner_known: true,
   });

@@ -33,7 +33,7 @@ data "tsvider_file_info" "link" {
 # Fail the run if the file is readable by others: a guard on what was written.
 check "credentials_private" {
   assert {
-    condition     = data.tsvider_file_info.credentials.permissions == "0600"
+    condition     = data.tsvider_file_info.credentials.permissions == "0o600"
     error_message = "credentials.json must be readable by its owner only."
   }
 }

@@ -9,7 +9,7 @@ export function afterApply({ dir, outputs, assert }) {
     is_file: true,
     size: s.size,
     mime_type: "text/markdown",
-    permissions: (s.mode & 0o7777).toString(8).padStart(4, "0"),
+    permissions: `0o${(s.mode & 0o7777).toString(8)}`,
   });
   assert.equal(outputs.use_override, false, "nothing at override.json");
 }

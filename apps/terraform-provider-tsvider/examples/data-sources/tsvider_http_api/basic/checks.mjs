@@ -23,6 +23,7 @@ export async function before() {
 }
 
 export function afterApply({ outputs, assert }) {
+  assert.equal(outputs.method, "GET", "method shows the method sent when it is not set");
   assert.equal(outputs.status_code, 200, "status_code is the server's status");
   assert.equal(outputs.content_type, "application/json", "content_type is the server's Content-Type");
   assert.equal(outputs.service_name, "inventory", "response_body is the server's body");

@@ -27,6 +27,11 @@ locals {
   status = jsondecode(data.tsvider_http_api.status.response_body)
 }
 
+# method is not set: the state shows the method sent, GET.
+output "method" {
+  value = data.tsvider_http_api.status.method
+}
+
 output "status_code" {
   value = data.tsvider_http_api.status.status_code
 }

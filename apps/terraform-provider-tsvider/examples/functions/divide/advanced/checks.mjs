@@ -7,4 +7,9 @@ export function afterApply({ outputs, assert }) {
     "each budget's percentage, to 2 places",
   );
   assert.deepEqual(outputs.third, 0.3333, "1 / 3 rounded to 4 places");
+  assert.deepEqual(
+    outputs.same_as_terraform,
+    { quotient: true, product: true, digits: 156 },
+    "every digit of Terraform's own /: 0. and 154 more",
+  );
 }

@@ -31,3 +31,13 @@ output "shares" {
 output "third" {
   value = provider::tsvider::round(provider::tsvider::divide(1, 3), 4)
 }
+
+# Unrounded, every digit is what Terraform's own / gives (about 155 significant digits), and
+# so is a product of it.
+output "same_as_terraform" {
+  value = {
+    quotient = provider::tsvider::divide(1000, 1850) == 1000 / 1850
+    product  = provider::tsvider::multiply(provider::tsvider::divide(1000, 1850), 3) == (1000 / 1850) * 3
+    digits   = length(provider::tsvider::tostring(provider::tsvider::divide(1000, 1850)))
+  }
+}

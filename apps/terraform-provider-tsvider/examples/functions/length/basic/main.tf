@@ -25,3 +25,9 @@ output "map" {
 output "string" {
   value = provider::tsvider::length("héllo")
 }
+
+# Characters as a reader counts them, as Terraform's length does: a thumbs-up with a skin tone
+# is two code points but one character.
+output "emoji" {
+  value = provider::tsvider::length("👍🏽!")
+}

@@ -16,7 +16,7 @@ output "parts" {
   value = provider::tsvider::split(",", "name,email,role")
 }
 
-# An empty string has no parts.
+# An empty string is one empty part, as in Terraform's split.
 output "empty" {
   value = provider::tsvider::split(",", "")
 }
@@ -24,4 +24,9 @@ output "empty" {
 # No delimiter: one part.
 output "no_match" {
   value = provider::tsvider::split(";", "one")
+}
+
+# An empty delimiter: one part per character.
+output "characters" {
+  value = provider::tsvider::split("", "abc")
 }

@@ -9,23 +9,28 @@ terraform {
 
 provider "tsvider" {}
 
-# provider::tsvider::tostring: collections as JSON, and numbers too large for a double.
+# provider::tsvider::tostring: numbers too large for a double, and JSON for collections.
 
 locals {
   tags = { team = "ops", cost_center = 42 }
 }
 
-# Compact JSON, keys in order.
-output "object" {
-  value = provider::tsvider::tostring(local.tags)
-}
-
-# A tuple as JSON.
-output "list" {
-  value = provider::tsvider::tostring(["a", 1, false])
-}
-
 # No digit lost.
 output "huge" {
   value = provider::tsvider::tostring(12345678901234567890123)
+}
+
+# A tiny number in plain digits, never 1e-07.
+output "tiny" {
+  value = provider::tsvider::tostring(0.0000001)
+}
+
+# Numbers and bools as text inside a collection; a collection itself has no text (tostring
+# refuses it, as Terraform's does): jsonencode writes it as JSON.
+output "labels" {
+  value = [for k, v in local.tags : "${k}=${provider::tsvider::tostring(v)}"]
+}
+
+output "object" {
+  value = jsonencode(local.tags)
 }

@@ -16,7 +16,7 @@ output "upper" {
   value = provider::tsvider::upper("Hello World")
 }
 
-# SS becomes SS, as Unicode says.
+# One character at a time, as Terraform's upper: ß has no one-character uppercase and stays.
 output "unicode" {
   value = provider::tsvider::upper("straße")
 }

@@ -19,16 +19,16 @@ export async function steps({ dir, run, step, apply, destroy, assert }) {
   assert.deepEqual(
     inbox.map((f) => [f.display_name, f.resource_object?.content]),
     [
-      ["inbox/one.txt", "one\n"],
-      ["inbox/sub/three.txt", "three\n"],
-      ["inbox/two.txt", "two\n"],
+      ["one.txt", "one\n"],
+      ["sub/three.txt", "three\n"],
+      ["two.txt", "two\n"],
     ],
   );
   const first = found.filter((f) => f.address === "list.tsvider_file_content.first");
   assert.deepEqual(
     first.map((f) => f.display_name),
-    ["inbox/one.txt"],
-    "limit = 1: the first file in name order",
+    ["two.txt"],
+    "limit = 1: the first file in name order that matches t*",
   );
 
   await step("query -generate-config-out", () =>
@@ -57,4 +57,5 @@ export function afterDestroy({ dir, assert }) {
   for (const f of ["one.txt", "two.txt", "sub/three.txt"])
     assert.equal(existsSync(join(dir, "inbox", f)), false, f);
   assert.equal(existsSync(join(dir, "inbox", "skip.md")), true, "the file no query listed stays");
+  assert.equal(existsSync(join(dir, "inbox", ".draft.txt")), true, "the hidden file no query listed stays");
 }

@@ -16,8 +16,8 @@ export async function steps({ run, step, apply, destroy, assert }) {
   assert.deepEqual(
     found.map((f) => [f.address, f.display_name, f.identity]),
     [
-      ["list.tsvider_file_content.txt", "files/a.txt", { filename: "files/a.txt" }],
-      ["list.tsvider_file_content.txt", "files/b.txt", { filename: "files/b.txt" }],
+      ["list.tsvider_file_content.txt", "a.txt", { filename: "files/a.txt" }],
+      ["list.tsvider_file_content.txt", "b.txt", { filename: "files/b.txt" }],
     ],
   );
   assert.ok(

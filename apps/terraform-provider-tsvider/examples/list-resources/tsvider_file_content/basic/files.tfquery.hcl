@@ -3,7 +3,7 @@ list "tsvider_file_content" "txt" {
   provider = tsvider
 
   config {
-    directory = "files"
-    pattern   = "*.txt"
+    path   = "files"
+    suffix = ".txt"
   }
 }

@@ -56,5 +56,5 @@ output "summary" {
 }
 
 output "replicas" {
-  value = tsvider_nested_resource_test.mesh.processed_data.replicas
+  value = tsvider_nested_resource_test.mesh.processed_data.main_config.replicas
 }

@@ -13,7 +13,8 @@ provider "tsvider" {}
 resource "tsvider_nested_resource_test" "example" {
   resource_name = "api-gateway"
 
-  # A dynamic attribute: its type is whatever config gives, here an object.
+  # A dynamic attribute: its type is whatever config gives, here an object. processed_data
+  # echoes it as main_config, with nested_count, the number of nested_configs blocks.
   configuration = {
     region   = "eu-west-1"
     replicas = 3

@@ -6,12 +6,15 @@ import { join } from "node:path";
 export const env = { TSVIDER_PRIVATE_STATE_SECRET: "conformance-example-secret-0001" };
 
 export function afterApply({ dir, outputs, assert, atLeast }) {
-  assert.match(outputs.id, /^timed-token-[0-9a-f-]{36}$/, "id names the token");
-  assert.match(outputs.token, /^token-[A-Za-z0-9_-]{32}$/, "the token is random");
+  const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+  assert.match(outputs.id, new RegExp(`^timed-token-id-${uuid}$`), "id names the token");
+  assert.match(outputs.token, new RegExp(`^token-${uuid}$`), "the token is a random UUID");
+  assert.match(outputs.expires_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, "UTC, in whole seconds");
   assert.equal(outputs.lifetime, "1h", "lifetime takes its default");
   const expires = Date.parse(outputs.expires_at);
   assert.ok(expires > Date.now(), "the token has not expired yet");
-  assert.ok(expires <= Date.now() + 3600_000, "it expires within the hour it was issued for");
+  // Rounded up to a whole second.
+  assert.ok(expires <= Date.now() + 3600_000 + 1000, "it expires within the hour it was issued for");
 
   const state = JSON.parse(readFileSync(join(dir, "terraform.tfstate"), "utf8"));
   const instance = state.resources.find((r) => r.type === "tsvider_timed_token").instances[0];

@@ -1,0 +1,233 @@
+// The differential run: every configuration applied by pyvider's reference provider and by
+// tsvider's through the real tofu, outputs, state and diagnostics compared.
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compareDiagnostics, compareLeaves, type Difference, describeDiagnostic, leaves } from "./compare.js";
+import { ourExamples, pyviderComponentsDir, pyviderExamples, type Skipped } from "./configurations.js";
+import { loadRenameTable, Renamer, type Side } from "./renames.js";
+import { type ApplyResult, type Diagnostic, Host } from "./run.js";
+
+export interface SuiteResult {
+  readonly configurations: number;
+  readonly batched: number;
+  readonly failing: number;
+  readonly skipped: readonly Skipped[];
+  /** Configurations that use a component one of the providers lacks, with what it lacks. */
+  readonly uncovered: readonly Skipped[];
+  readonly attributes: number;
+  readonly differences: readonly Difference[];
+}
+
+export const TSVIDER_EXECUTABLE = fileURLToPath(
+  new URL("../../terraform-provider-tsvider/dist/terraform-provider-tsvider.cjs", import.meta.url),
+);
+
+const SIDES: readonly Side[] = ["pyvider", "tsvider"];
+
+const started = Date.now();
+function log(line: string): void {
+  process.stderr.write(`[pyvider-parity] ${((Date.now() - started) / 1000).toFixed(1)}s ${line}\n`);
+}
+
+interface Schema {
+  readonly types: Set<string>;
+  readonly functions: Set<string>;
+}
+
+async function schema(host: Host, dir: string): Promise<Schema> {
+  const result = await host.workdir(dir).run(["providers", "schema", "-json"]);
+  const json = JSON.parse(result.stdout) as {
+    provider_schemas: Record<string, Record<string, Record<string, unknown> | undefined>>;
+  };
+  const types = new Set<string>();
+  const functions = new Set<string>();
+  for (const provider of Object.values(json.provider_schemas)) {
+    for (const key of [
+      "resource_schemas",
+      "data_source_schemas",
+      "ephemeral_resource_schemas",
+      "list_resource_schemas",
+      "action_schemas",
+    ])
+      for (const type of Object.keys(provider[key] ?? {})) types.add(type);
+    for (const name of Object.keys(provider.functions ?? {})) functions.add(name);
+  }
+  return { types, functions };
+}
+
+/**
+ * Runs the suite. `pyviderExecutable` is what tooling/oracles/pyvider/install printed;
+ * `tofu` the OpenTofu binary.
+ */
+export async function runSuite(tofu: string, pyviderExecutable: string): Promise<SuiteResult> {
+  const table = loadRenameTable();
+  const toPyvider = new Renamer(table, { from: "tsvider", to: "pyvider" });
+  const toTsvider = toPyvider.inverse();
+  const skipped: Skipped[] = [];
+  const all = [
+    ...ourExamples(toPyvider, skipped),
+    ...pyviderExamples(pyviderComponentsDir(pyviderExecutable), toTsvider, skipped),
+  ];
+  log(`configurations: ${all.length} (${skipped.length} skipped: they cannot run unattended under tofu)`);
+
+  const base = await mkdtemp(join(tmpdir(), "pyvider-parity-"));
+  try {
+    const hosts = {} as Record<Side, Host>;
+    for (const side of SIDES) {
+      const naming = table.provider[side];
+      await mkdir(join(base, side), { recursive: true });
+      hosts[side] = await Host.create(tofu, join(base, side), {
+        side,
+        naming,
+        executable: side === "tsvider" ? TSVIDER_EXECUTABLE : pyviderExecutable,
+      });
+    }
+    const runDir = (side: Side) => join(base, side, "run");
+    // What differs between the two sides' paths: values are compared with it taken off.
+    const sideDir = (side: Side) => join(base, side);
+
+    // One init per provider over every configuration; the schema then says which
+    // configurations use only components both providers have.
+    await Promise.all(
+      SIDES.map(async (side) => {
+        await hosts[side].writeRoot(runDir(side), all);
+        await hosts[side].init(runDir(side));
+      }),
+    );
+    const schemas = Object.fromEntries(
+      await Promise.all(SIDES.map(async (side) => [side, await schema(hosts[side], runDir(side))] as const)),
+    ) as Record<Side, Schema>;
+    const uncovered: Skipped[] = [];
+    const covered = all.filter((configuration) => {
+      const missing: string[] = [];
+      for (const name of configuration.uses) {
+        const fn = /^provider::[^:]+::(.*)$/.exec(name)?.[1];
+        if (fn !== undefined) {
+          if (!schemas.tsvider.functions.has(fn)) missing.push(`tsvider lacks function ${fn}`);
+          if (!schemas.pyvider.functions.has(toPyvider.function(fn)))
+            missing.push(`pyvider lacks function ${toPyvider.function(fn)}`);
+        } else {
+          if (!schemas.tsvider.types.has(name)) missing.push(`tsvider lacks ${name}`);
+          const py = toPyvider.type(name) ?? name;
+          if (!schemas.pyvider.types.has(py)) missing.push(`pyvider lacks ${py}`);
+        }
+      }
+      if (missing.length > 0) uncovered.push({ origin: configuration.origin, reason: missing.join(", ") });
+      return missing.length === 0;
+    });
+    log(
+      `init: both providers; ${covered.length} configurations use only components both have, ${uncovered.length} do not`,
+    );
+
+    // Plan them all as one root module per provider. tofu validates every module before it
+    // stops, and plans every module before it stops, so each plan names all the configurations
+    // that fail in it: those are taken out (their diagnostics kept to compare) and the rest
+    // planned again, until a plan succeeds on both sides; that saved plan is applied. A
+    // configuration that fails in the apply is taken out the same way, and what it created is
+    // destroyed by the next apply, as tofu destroys what the configuration no longer has.
+    const failing = new Set<string>();
+    const errors: Record<Side, Map<string, string[]>> = { pyvider: new Map(), tsvider: new Map() };
+    const collect = (side: Side, diagnostics: readonly Diagnostic[], command: string): Set<string> => {
+      const found = new Set<string>();
+      for (const d of diagnostics) {
+        if (d.severity !== "error") continue;
+        if (d.module === undefined)
+          throw new Error(
+            `${side}: tofu ${command} of the batched root failed with an error that names no configuration: ${d.summary}: ${d.detail}`,
+          );
+        found.add(d.module);
+        const list = errors[side].get(d.module) ?? [];
+        list.push(describeDiagnostic(d, sideDir(side), side === "pyvider" ? toTsvider : undefined));
+        errors[side].set(d.module, list);
+      }
+      return found;
+    };
+    // Validating first costs a fraction of a plan, and takes out what is invalid for either
+    // provider before the other plans everything for nothing.
+    await Promise.all(SIDES.map((side) => hosts[side].writeRoot(runDir(side), covered, { keepInit: true })));
+    const validated = await Promise.all(SIDES.map((side) => hosts[side].validate(runDir(side))));
+    SIDES.forEach((side, i) => {
+      for (const id of collect(side, validated[i] as Diagnostic[], "validate")) failing.add(id);
+    });
+    log(`validate: ${covered.length} configurations, ${failing.size} invalid for either provider`);
+    let batch = covered.filter((configuration) => !failing.has(configuration.id));
+    let results: Record<Side, ApplyResult> | undefined;
+    for (let round = 1; results === undefined; round++) {
+      if (round > 6) throw new Error(`the batched configurations still failed after ${round - 1} rounds`);
+      await Promise.all(SIDES.map((side) => hosts[side].writeRoot(runDir(side), batch, { keepInit: true })));
+      const planned = await Promise.all(SIDES.map((side) => hosts[side].plan(runDir(side))));
+      const newlyFailing = new Set<string>();
+      SIDES.forEach((side, i) => {
+        const plan = planned[i] as { ok: boolean; diagnostics: Diagnostic[] };
+        const found = collect(side, plan.diagnostics, "plan");
+        if (!plan.ok && found.size === 0)
+          throw new Error(`${side}: the batched plan failed without an error diagnostic`);
+        for (const id of found) newlyFailing.add(id);
+      });
+      log(
+        `plan round ${round}: ${batch.length} configurations, ${newlyFailing.size} failed for either provider`,
+      );
+      if (newlyFailing.size === 0) {
+        const applied = await Promise.all(SIDES.map((side) => hosts[side].apply(runDir(side))));
+        SIDES.forEach((side, i) => {
+          const result = applied[i] as ApplyResult;
+          const found = collect(side, result.diagnostics, "apply");
+          if (!result.ok && found.size === 0)
+            throw new Error(`${side}: the batched apply failed without an error diagnostic`);
+          for (const id of found) newlyFailing.add(id);
+        });
+        log(`apply: ${batch.length} configurations, ${newlyFailing.size} failed for either provider`);
+        if (newlyFailing.size === 0)
+          results = { pyvider: applied[0] as ApplyResult, tsvider: applied[1] as ApplyResult };
+      }
+      for (const id of newlyFailing) failing.add(id);
+      batch = batch.filter((configuration) => !failing.has(configuration.id));
+    }
+
+    const differences: Difference[] = [];
+    let attributes = 0;
+    for (const configuration of batch) {
+      const py = leaves(configuration, results.pyvider.state, sideDir("pyvider"), toTsvider);
+      const ts = leaves(configuration, results.tsvider.state, sideDir("tsvider"), undefined);
+      const compared = compareLeaves(configuration, py, ts);
+      attributes += compared.compared;
+      differences.push(...compared.differences);
+    }
+    log(`show: ${batch.length} configurations, ${attributes} outputs and state attributes compared`);
+
+    const failed = covered.filter((configuration) => failing.has(configuration.id));
+    for (const configuration of failed) {
+      const outcome = (side: Side) => {
+        const list = [...(errors[side].get(configuration.id) ?? [])].sort();
+        return { ok: list.length === 0, diagnostics: list };
+      };
+      const compared = compareDiagnostics(configuration, outcome("pyvider"), outcome("tsvider"));
+      attributes += compared.compared;
+      differences.push(...compared.differences);
+    }
+    log(`failing configurations: ${failed.length}, their error diagnostics compared`);
+    // No destroy: what the configurations create lies under the run's directory (pyvider's
+    // examples' /tmp paths are moved there), which is removed below, and their other objects
+    // (tokens, notes, leases) live only in the state. Destroying every configuration through
+    // both providers would add a third to the suite's time and compare nothing.
+
+    return {
+      configurations: covered.length,
+      batched: batch.length,
+      failing: failed.length,
+      skipped,
+      uncovered,
+      attributes,
+      differences,
+    };
+  } finally {
+    if (process.env.TSVIDER_PARITY_KEEP) log(`kept ${base} (TSVIDER_PARITY_KEEP is set)`);
+    else await rm(base, { recursive: true, force: true });
+  }
+}
+
+export async function writeReport(file: string, result: SuiteResult): Promise<void> {
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+}
