@@ -8,8 +8,8 @@
 //   ```ts run       a whole program as well, run with node;
 //   ```ts fragment  part of a definition (elided with `// ...`, or using names from the
 //                   prose around it): shown, not checked. Keep these few and short.
-// Names a README leaves to the reader's own code (an API client, `vault`) are declared in
-// PRELUDE below, so the framework calls around them are still checked.
+// Names a README leaves to the reader's own code (an API client) go in PRELUDE below, so the
+// framework calls around them are still checked.
 //
 // The files go inside the package (under .readme-example/, git-ignored), where
 // `@tsvider/framework` resolves to the package's own build through its `exports`
@@ -78,44 +78,11 @@ function readmeExamples(readme: string): Example[] {
   return examples;
 }
 
-// What the README's examples take from the reader's own code. Typed as such code would be, so
-// that what an example does with them is checked too.
-const PRELUDE = `
-import type { DataSource } from "@tsvider/framework";
-declare global {
-  /** The data source of the README's "Data sources" section. */
-  const image: DataSource;
-  interface Server { id: string; name: string; status: string }
-  class ApiClient {
-    createServer(name: string): Promise<string>;
-    deleteServer(id: string): Promise<void>;
-    createVolume(sizeGb: number | bigint): Promise<string>;
-  }
-  const api: {
-    createServer(name: string): Promise<string>;
-    stop(id: string, o: { signal: AbortSignal }): Promise<void>;
-    start(id: string, o: { signal: AbortSignal }): Promise<void>;
-    servers(o: { prefix: string | null; pageSize: number; signal: AbortSignal }): AsyncIterable<Server>;
-  };
-  const vault: {
-    lease(role: string): Promise<{ id: string; secret: string; expiresAt: number }>;
-    renew(id: string): Promise<{ expiresAt: number }>;
-    revoke(id: string): Promise<void>;
-  };
-  function lookUp(client: unknown, name: string): Promise<{ id: string; region: string } | undefined>;
-  class BucketClient {
-    constructor(bucket: string);
-    listNames(): Promise<string[]>;
-    get(name: string): Promise<Uint8Array | null>;
-    put(name: string, bytes: Uint8Array): Promise<void>;
-    delete(name: string): Promise<void>;
-    tryLock(name: string, operation: string): Promise<
-      { ok: true; id: string } | { ok: false; holder: { id: string; who: string } }
-    >;
-    unlock(name: string, lockId: string): Promise<void>;
-  }
-}
-`;
+// What the README's examples would take from the reader's own code. They are whole programs
+// (the guides' other examples are pages of apps/docs, checked by its test/code-blocks.test.ts),
+// so nothing is declared; a block that uses a name of the reader's own declares it here, typed
+// as such code would be, so that what the block does with it is checked too.
+const PRELUDE = "export {};\n";
 
 /** The package's compiler options, for files outside src/ that emit nothing. */
 function compilerOptions(): ts.CompilerOptions {

@@ -1,0 +1,42 @@
+terraform {
+  required_providers {
+    # No version: `init -upgrade` takes the newest build `tsvider install` put in the mirror.
+    notebook = { source = "notebook/notebook" }
+  }
+}
+
+provider "notebook" {
+  # Absolute, so that it does not depend on where the provider runs: a test or
+  # `tsvider serve --debug` runs it in a directory of its own.
+  directory = "${abspath(path.root)}/notebook"
+}
+
+resource "notebook_note" "welcome" {
+  title = "Welcome"
+  body  = "This note is a file in notebook/notes."
+  tags  = ["intro"]
+}
+
+resource "notebook_note" "todo" {
+  title = "Things to do"
+  body  = "Water the plants."
+  tags  = ["todo"]
+}
+
+data "notebook_notes" "todo" {
+  tag = "todo"
+  # Read after the notes are written, not before.
+  depends_on = [notebook_note.welcome, notebook_note.todo]
+}
+
+output "welcome_id" {
+  value = notebook_note.welcome.id
+}
+
+output "todo_titles" {
+  value = data.notebook_notes.todo.notes[*].title
+}
+
+output "todo_slugs" {
+  value = [for n in data.notebook_notes.todo.notes : provider::notebook::slug(n.title)]
+}
