@@ -54,7 +54,7 @@ export interface ExampleChecks {
 }
 
 /** The plan file the default cycle's `plan` writes and its `apply` applies, in the work dir. */
-const SAVED_PLAN = "tsvider.tfplan";
+export const SAVED_PLAN = "tsvider.tfplan";
 
 const KNOWN_EXPORTS = new Set(["initArgs", "env", "before", "after", "steps", "afterApply", "afterDestroy"]);
 
@@ -345,6 +345,18 @@ async function managedResourceCount(dir: string): Promise<number | undefined> {
   }
 }
 
+/** The convergence check: a plan after apply must have nothing to change. */
+export async function noOpPlan(work: Workdir): Promise<void> {
+  const res = await work.run(["plan", "-no-color", "-input=false", "-detailed-exitcode"], {
+    okCodes: [0, 2],
+  });
+  assert.equal(
+    res.code,
+    0,
+    `the plan after apply is not empty: the provider does not converge.\n${res.stdout}`,
+  );
+}
+
 /** `output -json` in the work dir, as name → value. */
 export async function outputsOf(work: Workdir): Promise<Record<string, unknown>> {
   const res = await work.run(["output", "-json", "-no-color"]);
@@ -553,16 +565,7 @@ export async function runExampleOn(
       await step("plan", () => work.run(["plan", "-no-color", "-input=false", `-out=${SAVED_PLAN}`]));
       await step("apply", () => work.run(["apply", "-no-color", "-input=false", SAVED_PLAN]));
       await step("checks after apply", async () => checks.afterApply?.(await checkContext()));
-      await step("no-op plan", async () => {
-        const res = await work.run(["plan", "-no-color", "-input=false", "-detailed-exitcode"], {
-          okCodes: [0, 2],
-        });
-        assert.equal(
-          res.code,
-          0,
-          `the plan after apply is not empty: the provider does not converge.\n${res.stdout}`,
-        );
-      });
+      await step("no-op plan", () => noOpPlan(work));
     };
     const destroy = async () => {
       // A configuration that manages nothing (functions, data sources, outputs) has nothing to
