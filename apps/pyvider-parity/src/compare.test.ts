@@ -1,8 +1,8 @@
+import type { ShownState } from "@tsvider/conformance";
 import { describe, expect, it } from "vitest";
 import { compareDiagnostics, compareLeaves, type Difference, judge, leaves, shape } from "./compare.js";
 import type { Configuration } from "./configurations.js";
 import { Renamer, type RenameTable } from "./renames.js";
-import type { ShowJson } from "./run.js";
 
 const table: RenameTable = {
   provider: {
@@ -24,7 +24,7 @@ const configuration: Configuration = {
   uses: new Set(),
 };
 
-function state(type: string, values: Record<string, unknown>, outputs: Record<string, unknown>): ShowJson {
+function state(type: string, values: Record<string, unknown>, outputs: Record<string, unknown>): ShownState {
   return {
     values: {
       outputs: { c1: { value: outputs, sensitive: true } },
@@ -32,7 +32,7 @@ function state(type: string, values: Record<string, unknown>, outputs: Record<st
         child_modules: [
           {
             address: "module.c1",
-            resources: [{ address: `module.c1.${type}.f`, mode: "managed", type, values }],
+            resources: [{ address: `module.c1.${type}.f`, mode: "managed", type, name: "f", values }],
           },
         ],
       },
@@ -113,6 +113,7 @@ describe("the environment a host gives each provider start", () => {
                     address: "module.c1.data.tsvider_env_variables.e",
                     mode: "data",
                     type: "tsvider_env_variables",
+                    name: "e",
                     values: { values },
                   },
                 ],

@@ -1,9 +1,10 @@
 // Comparing what the two providers left behind: every output and every state attribute as a
 // list of leaves (path → JSON value), and the intended-differences list they are judged by.
 import { readFileSync } from "node:fs";
+import type { ShownModule, ShownState } from "@tsvider/conformance";
 import type { Configuration } from "./configurations.js";
 import type { Renamer } from "./renames.js";
-import type { Diagnostic, ModuleJson, ShowJson } from "./run.js";
+import type { Diagnostic } from "./run.js";
 
 export interface Leaf {
   /** The component the value belongs to: a resource's type, or the configuration's component for an output. */
@@ -93,7 +94,7 @@ export function shape(value: unknown): unknown {
 /** The leaves a configuration left in `state`, named as tsvider names them. */
 export function leaves(
   configuration: Configuration,
-  state: ShowJson | undefined,
+  state: ShownState | undefined,
   runDir: string,
   toTsvider: Renamer | undefined,
 ): Map<string, Leaf> {
@@ -124,7 +125,7 @@ export function leaves(
       add({ component: configuration.component, attribute: `output.${path}`, where: "", value });
   }
   const prefix = `module.${configuration.id}.`;
-  const visit = (module: ModuleJson) => {
+  const visit = (module: ShownModule) => {
     for (const resource of module.resources ?? []) {
       if (!resource.address.startsWith(prefix)) continue;
       const type = toTsvider?.type(resource.type) ?? resource.type;

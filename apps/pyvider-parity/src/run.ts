@@ -4,7 +4,7 @@
 // takes about half a second to start, and tofu starts a provider several times per command).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { installProviderMirror, mirrorCliConfig, Workdir } from "@tsvider/conformance";
+import { installProviderMirror, mirrorCliConfig, type ShownState, Workdir } from "@tsvider/conformance";
 import type { Configuration } from "./configurations.js";
 import type { ProviderNaming, Side } from "./renames.js";
 
@@ -28,27 +28,7 @@ export interface ApplyResult {
   readonly ok: boolean;
   readonly diagnostics: readonly Diagnostic[];
   /** `tofu show -json` after the apply. */
-  readonly state: ShowJson | undefined;
-}
-
-export interface ShowJson {
-  readonly values?: {
-    readonly outputs?: Record<string, { value: unknown; sensitive: boolean }>;
-    readonly root_module?: ModuleJson;
-  };
-}
-
-export interface ModuleJson {
-  readonly address?: string;
-  readonly resources?: readonly ResourceJson[];
-  readonly child_modules?: readonly ModuleJson[];
-}
-
-export interface ResourceJson {
-  readonly address: string;
-  readonly mode: string;
-  readonly type: string;
-  readonly values: Record<string, unknown>;
+  readonly state: ShownState | undefined;
 }
 
 /**
@@ -165,7 +145,7 @@ export class Host {
     const diagnostics = parseDiagnostics(result.stdout);
     const shown = await workdir.run(["show", "-json"], { okCodes: [0, 1] });
     const state =
-      shown.code === 0 && shown.stdout.trim() !== "" ? (JSON.parse(shown.stdout) as ShowJson) : undefined;
+      shown.code === 0 && shown.stdout.trim() !== "" ? (JSON.parse(shown.stdout) as ShownState) : undefined;
     return { ok: result.code === 0, diagnostics, state };
   }
 
