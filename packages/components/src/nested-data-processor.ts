@@ -15,6 +15,7 @@
 // through a double), and "analyze" of a number, a bool or null is an error naming the argument
 // (pyvider fails inside Python's len()).
 import { defineProviderFunction, FunctionError, type ProviderFunction, t } from "@tsvider/framework";
+import { pythonString } from "./internal/python-json.js";
 
 /** A JSON value as parsed here: numbers keep their literal text, objects their key order. */
 export type JsonValue =
@@ -156,25 +157,6 @@ export function parseJson(text: string): JsonValue {
   skipSpace();
   if (pos < text.length) fail(`unexpected ${found()} after the value`);
   return result;
-}
-
-/** A string as Python's json.dumps writes it (ensure_ascii): printable ASCII, the rest escaped. */
-function pythonString(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x22) out += '\\"';
-    else if (c === 0x5c) out += "\\\\";
-    else if (c >= 0x20 && c <= 0x7e) out += s[i];
-    else if (c === 0x0a) out += "\\n";
-    else if (c === 0x0d) out += "\\r";
-    else if (c === 0x09) out += "\\t";
-    else if (c === 0x08) out += "\\b";
-    else if (c === 0x0c) out += "\\f";
-    // Code units, so a character beyond U+FFFF becomes its surrogate pair, as in Python.
-    else out += `\\u${c.toString(16).padStart(4, "0")}`;
-  }
-  return `${out}"`;
 }
 
 /** JSON text as Python's json.dumps writes it with its default separators (", ", ": "). */

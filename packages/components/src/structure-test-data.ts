@@ -16,6 +16,7 @@
 // mixed_map_test stay booleans (Python counts True as the number 1, so pyvider gives 2).
 import { createHash } from "node:crypto";
 import { attr, DataSourceError, Decimal, Dynamic, defineDataSource, t } from "@tsvider/framework";
+import { pythonString } from "./internal/python-json.js";
 
 /** Options of the three test data sources here: the type name to register each under. */
 export interface TestDataSourceOptions {
@@ -95,26 +96,6 @@ function byCodePoint(a: string, b: string): number {
     if (d !== 0) return d;
   }
   return x.length - y.length;
-}
-
-const shortEscapes: Readonly<Record<string, string>> = {
-  '"': '\\"',
-  "\\": "\\\\",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
-};
-
-/** A string as Python's json module writes it with ensure_ascii (its default). */
-function pythonString(text: string): string {
-  // Everything but printable ASCII other than `"` and `\`, one UTF-16 unit at a time: beyond
-  // U+FFFF that is the surrogate pair Python writes.
-  return `"${text.replace(
-    /[^ !#-[\]-~]/g,
-    (c) => shortEscapes[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  )}"`;
 }
 
 /**
