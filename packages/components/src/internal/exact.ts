@@ -1,17 +1,8 @@
 // Exact numbers for the provider functions. The framework hands Terraform's numbers over as
-// number | bigint | Decimal without rounding; here they become a scaled bigint (digits ×
-// 10^-scale), so sums, differences, products, rounding and sizes lose no digit: 0.1 + 0.2 is
-// 0.3, where Terraform's own + (binary, 512 bits) gives 0.3 only to about 150 digits. Only a
-// quotient with no end in decimal (1 / 3), and the infinities, go through cty's arithmetic:
-// what Terraform's operators give.
-import { type CtyNumber, Decimal, exactDecimalOfDouble, number } from "@tsvider/cty";
-import { callFunction, type FunctionSpec } from "@tsvider/cty/function";
-import {
-  add as ctyAdd,
-  divide as ctyDivide,
-  multiply as ctyMultiply,
-  subtract as ctySubtract,
-} from "@tsvider/cty/stdlib";
+// number | bigint | Decimal without rounding; here a finite one becomes a scaled bigint
+// (digits × 10^-scale), so rounding, comparing, sizes and the text of a number lose no digit.
+// Arithmetic itself is cty's, as Terraform's operators compute it (numeric-functions.ts).
+import { type CtyNumber, Decimal, exactDecimalOfDouble } from "@tsvider/cty";
 
 /** A finite number as digits × 10^-scale, scale ≥ 0. */
 export interface Scaled {
@@ -105,86 +96,6 @@ export function compareScaled(a: Scaled, b: Scaled): -1 | 0 | 1 {
   const x = a.digits * 10n ** BigInt(scale - a.scale);
   const y = b.digits * 10n ** BigInt(scale - b.scale);
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function binary(spec: FunctionSpec, a: CtyNumber, b: CtyNumber): CtyNumber {
-  return callFunction(spec, [
-    { type: number, value: a },
-    { type: number, value: b },
-  ]).value as CtyNumber;
-}
-
-/** Both finite: the exact operation on scaled values; else cty's (for the infinities' rules). */
-function exactOr(
-  spec: FunctionSpec,
-  a: CtyNumber,
-  b: CtyNumber,
-  op: (x: Scaled, y: Scaled) => Scaled | undefined,
-): CtyNumber {
-  const x = toScaled(a);
-  const y = toScaled(b);
-  const exact = x && y ? op(x, y) : undefined;
-  return exact ? fromScaled(exact) : binary(spec, a, b);
-}
-
-function aligned(x: Scaled, y: Scaled): [bigint, bigint, number] {
-  const scale = Math.max(x.scale, y.scale);
-  return [x.digits * 10n ** BigInt(scale - x.scale), y.digits * 10n ** BigInt(scale - y.scale), scale];
-}
-
-/** a + b, exactly (decimal digits are never rounded); infinities as Terraform's + has them. */
-export const addExact = (a: CtyNumber, b: CtyNumber): CtyNumber =>
-  exactOr(ctyAdd, a, b, (x, y) => {
-    const [p, q, scale] = aligned(x, y);
-    return { digits: p + q, scale };
-  });
-
-/** a - b, exactly; infinities as Terraform's - has them. */
-export const subtractExact = (a: CtyNumber, b: CtyNumber): CtyNumber =>
-  exactOr(ctySubtract, a, b, (x, y) => {
-    const [p, q, scale] = aligned(x, y);
-    return { digits: p - q, scale };
-  });
-
-/** a × b, exactly; infinities as Terraform's * has them. */
-export const multiplyExact = (a: CtyNumber, b: CtyNumber): CtyNumber =>
-  exactOr(ctyMultiply, a, b, (x, y) => ({ digits: x.digits * y.digits, scale: x.scale + y.scale }));
-
-/**
- * a / b: exact when the quotient has a finite decimal expansion (12 / 3, 5 / 2, 1 / 8); when
- * it has none (1 / 3), what Terraform's / operator gives, 512-bit binary precision.
- */
-export const divideExact = (a: CtyNumber, b: CtyNumber): CtyNumber =>
-  exactOr(ctyDivide, a, b, (x, y) => {
-    if (y.digits === 0n) return undefined;
-    const [p, q] = aligned(x, y);
-    // p / q in lowest terms; it ends in decimal only if q has no prime factor but 2 and 5.
-    const g = gcd(p < 0n ? -p : p, q < 0n ? -q : q);
-    let num = p / g;
-    let den = q / g;
-    if (den < 0n) {
-      num = -num;
-      den = -den;
-    }
-    let twos = 0;
-    let fives = 0;
-    let rest = den;
-    while (rest % 2n === 0n) {
-      rest /= 2n;
-      twos++;
-    }
-    while (rest % 5n === 0n) {
-      rest /= 5n;
-      fives++;
-    }
-    if (rest !== 1n) return undefined;
-    const scale = Math.max(twos, fives);
-    return { digits: (num * 10n ** BigInt(scale)) / den, scale };
-  });
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a === 0n ? 1n : a;
 }
 
 /** Whether a number is zero (0, 0n, Decimal "0"). */
