@@ -23,6 +23,12 @@ const results = join(docsDir, "test-results");
 const viewport = { width: 1280, height: 800 };
 /** VitePress has mounted its app: the page is hydrated and its client-side parts are there. */
 const HYDRATED = `document.querySelector("#app")?.__vue_app__ !== undefined`;
+/**
+ * How long a page may take to show what is awaited. The suite runs beside the whole workspace's
+ * tests on a busy machine, where loading the 1.8 MB search index alone took over a second (the
+ * default of expect.poll) in CI: a guard against a hang, never a timing assertion.
+ */
+const PATIENCE = { timeout: 90_000 } as const;
 
 /** Every page of the built site, as site paths (`/getting-started/index.html`); not the 404 page. */
 function sitePages(dir = dist): string[] {
@@ -55,6 +61,8 @@ beforeAll(async () => {
   }
   browser = await launchChromium();
   context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(PATIENCE.timeout);
+  context.setDefaultNavigationTimeout(PATIENCE.timeout);
   server = await serveDirectory(dist);
 });
 
@@ -157,7 +165,7 @@ describe("the built site", () => {
 
   /** The visible sidebar's link texts, and the text of the item marked as the current page. */
   async function sidebar(page: Page): Promise<{ links: string[]; active: string | undefined }> {
-    await expect.poll(() => page.locator(".VPSidebar").isVisible()).toBe(true);
+    await expect.poll(() => page.locator(".VPSidebar").isVisible(), PATIENCE).toBe(true);
     return page.evaluate(() => ({
       links: [...document.querySelectorAll(".VPSidebar a")].map((a) => (a.textContent ?? "").trim()),
       active: document
@@ -241,7 +249,7 @@ describe("the built site", () => {
     }
   });
 
-  it("finds the getting-started page with the offline search box", async () => {
+  it("finds the getting-started page with the offline search box", { timeout: 300_000 }, async () => {
     const page = await context.newPage();
     try {
       await page.goto(`${server.origin}/index.html`, { waitUntil: "load" });
@@ -250,15 +258,19 @@ describe("the built site", () => {
       const input = page.locator(".VPLocalSearchBox .search-input");
       await input.fill("tsvider install");
       const results = page.locator(".VPLocalSearchBox .results a.result");
-      await expect.poll(() => results.count()).toBeGreaterThan(0);
+      await expect.poll(() => results.count(), PATIENCE).toBeGreaterThan(0);
       const hrefs = await results.evaluateAll((links) =>
         links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
       );
       expect(hrefs.some((href) => href.startsWith("/getting-started/"))).toBe(true);
-      // Choosing a result goes to its page.
-      const chosen = hrefs[0]!;
+      // Enter goes to the page of the result marked as selected (the first, unless the pointer
+      // rests on another).
+      const selected = page.locator(".VPLocalSearchBox .results a.result.selected");
+      await expect.poll(() => selected.count(), PATIENCE).toBe(1);
+      const chosen = await selected.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname);
+      expect(hrefs).toContain(chosen);
       await input.press("Enter");
-      await expect.poll(() => new URL(page.url()).pathname).toBe(chosen);
+      await expect.poll(() => new URL(page.url()).pathname, PATIENCE).toBe(chosen);
     } finally {
       await page.close();
     }
