@@ -5,7 +5,8 @@
 // handshake line received, answer received), a `--require` hook in the provider's process
 // (when Node's own boot is over: performance.timeOrigin and performance.now()), and the
 // provider's own trace log (the certificate, the server listening, the RPC served). Median of
-// RUNS for each phase, and `node -e 0` beside them for scale.
+// RUNS for each phase, served from a control thread (the default) and from the main thread, and
+// `node -e 0` beside them for scale.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,21 +41,30 @@ interface LogLine {
 const PHASES = [
   "exec until Node starts",
   "Node's own boot",
-  "launcher, bundle evaluation, serve()",
+  "main: launcher, bundle evaluation, serve()",
+  "main: services loaded, told the thread",
+  "control thread loaded (from Node's boot)",
   "TLS certificate",
   "gRPC server listening",
   "handshake line reaches the host",
   "first RPC (GetProviderSchema)",
   "  of it, the provider's handler",
 ] as const;
+type Phases = Partial<Record<(typeof PHASES)[number], number>> & { total: number };
 
-async function once(): Promise<Record<(typeof PHASES)[number], number> & { total: number }> {
+/** The two ways the provider serves: a control thread (the default) and the main thread. */
+const WAYS = [
+  { name: "control thread", env: {} },
+  { name: "main thread", env: { TSVIDER_CONTROL_THREAD: "0" } },
+] as const;
+
+async function once(way: (typeof WAYS)[number]): Promise<Phases> {
   const spawnedAt = wallNow();
   const plugin = await startPluginClient({
     executable: process.execPath,
     args: [provider],
     protocolVersions: [6],
-    env: { NODE_OPTIONS: `--require ${hook}`, TF_LOG: "", TF_LOG_PROVIDER: "trace" },
+    env: { NODE_OPTIONS: `--require ${hook}`, TF_LOG: "", TF_LOG_PROVIDER: "trace", ...way.env },
   });
   const handshakeAt = wallNow();
   const client = plugin.connect(pb.ProviderClient);
@@ -73,27 +83,54 @@ async function once(): Promise<Record<(typeof PHASES)[number], number> & { total
     }
   });
   const boot = lines.find((l) => l.bootHook)?.bootHook;
-  const at = (message: string, more: (l: LogLine) => boolean = () => true) => {
+  const find = (message: string, more: (l: LogLine) => boolean = () => true) => {
     const line = lines.find((l) => l["@message"] === message && more(l));
-    if (!line?.["@timestamp"]) throw new Error(`no "${message}" line in the provider's log`);
-    return { at: Date.parse(line["@timestamp"]), durationMs: line.duration_ms ?? 0 };
+    return line?.["@timestamp"]
+      ? { at: Date.parse(line["@timestamp"]), durationMs: line.duration_ms ?? 0 }
+      : undefined;
+  };
+  const at = (message: string, more?: (l: LogLine) => boolean) => {
+    const found = find(message, more);
+    if (!found) throw new Error(`no "${message}" line in the provider's log (${way.name})`);
+    return found;
   };
   if (!boot) throw new Error("the boot hook did not run");
-  const certificate = at("made the TLS certificate");
-  const listening = at("plugin server listening");
-  const served = at("served request", (l) => l.rpc === "GetProviderSchema");
   const bootEnd = boot.timeOrigin + boot.at;
-  const certificateStart = certificate.at - certificate.durationMs;
-  return {
+  const served = at("served request", (l) => l.rpc === "GetProviderSchema");
+  const common = {
     "exec until Node starts": boot.timeOrigin - spawnedAt,
     "Node's own boot": boot.at,
-    "launcher, bundle evaluation, serve()": certificateStart - bootEnd,
-    "TLS certificate": certificate.durationMs,
-    "gRPC server listening": listening.at - certificate.at,
-    "handshake line reaches the host": handshakeAt - listening.at,
+    "handshake line reaches the host": 0,
     "first RPC (GetProviderSchema)": answeredAt - handshakeAt,
     "  of it, the provider's handler": served.durationMs,
     total: answeredAt - spawnedAt,
+  };
+  if (way.name === "main thread") {
+    // The certificate is made on the main thread, once serve() has the services.
+    const certificate = at("made the TLS certificate");
+    const listening = at("plugin server listening");
+    const certificateStart = certificate.at - certificate.durationMs;
+    return {
+      ...common,
+      "main: launcher, bundle evaluation, serve()": certificateStart - bootEnd,
+      "TLS certificate": certificate.durationMs,
+      "gRPC server listening": listening.at - certificate.at,
+      "handshake line reaches the host": handshakeAt - listening.at,
+    };
+  }
+  // The thread makes its certificate while it loads, beside the main thread's work; it listens
+  // once it is loaded and has been told what to serve.
+  const adopted = at("serving through the control thread the provider's file started");
+  const told = at("told the control thread what to serve");
+  const loaded = at("control thread loaded");
+  const listening = at("plugin server listening in its control thread");
+  return {
+    ...common,
+    "main: launcher, bundle evaluation, serve()": adopted.at - bootEnd,
+    "main: services loaded, told the thread": told.at - adopted.at,
+    "control thread loaded (from Node's boot)": loaded.at - bootEnd,
+    "gRPC server listening": listening.at - Math.max(told.at, loaded.at),
+    "handshake line reaches the host": handshakeAt - listening.at,
   };
 }
 
@@ -103,32 +140,32 @@ function nodeBootMs(): number {
   return performance.now() - started;
 }
 
-await once(); // warms the file cache and the launcher's compile cache
-const runs: Awaited<ReturnType<typeof once>>[] = [];
+for (const way of WAYS) await once(way); // warms the file cache and the launcher's compile cache
+const runs = new Map<string, Phases[]>(WAYS.map((way) => [way.name, []]));
 const nodeRuns: number[] = [];
 for (let i = 0; i < RUNS; i++) {
-  runs.push(await once());
+  for (const way of WAYS) runs.get(way.name)!.push(await once(way));
   nodeRuns.push(nodeBootMs());
 }
 rmSync(dir, { recursive: true, force: true });
 
+const cell = (values: readonly (number | undefined)[]) => {
+  const known = values.filter((v): v is number => v !== undefined);
+  return (known.length === 0 ? "" : `${median(known).toFixed(1)} ms`).padStart(16);
+};
 console.log(
   `start-up breakdown: the reference provider (bundled script, AutoMTLS, ${process.version}), median of ${RUNS}`,
 );
+console.log(`  ${"phase".padEnd(42)}${WAYS.map((way) => way.name.padStart(16)).join("")}`);
 for (const phase of PHASES)
   console.log(
-    `  ${phase.padEnd(38)} ${median(runs.map((r) => r[phase]))
-      .toFixed(1)
-      .padStart(6)} ms`,
+    `  ${phase.padEnd(42)}${WAYS.map((way) => cell(runs.get(way.name)!.map((r) => r[phase]))).join("")}`,
   );
 console.log(
-  `  ${"spawn to first answer".padEnd(38)} ${median(runs.map((r) => r.total))
-    .toFixed(1)
-    .padStart(6)} ms`,
+  `  ${"spawn to first answer".padEnd(42)}${WAYS.map((way) => cell(runs.get(way.name)!.map((r) => r.total))).join("")}`,
 );
+console.log(`  ${"for scale: node -e 0, spawn to exit".padEnd(42)}${cell(nodeRuns)}`);
 console.log(
-  `  ${"for scale: node -e 0, spawn to exit".padEnd(38)} ${median(nodeRuns).toFixed(1).padStart(6)} ms`,
+  "  (log timestamps have millisecond precision; the phases are medians each, so they need not add up;",
 );
-console.log(
-  "  (log timestamps have millisecond precision; the phases are medians each, so they need not add up)",
-);
+console.log("   with a control thread, the main thread's phases and the thread's own load run side by side)");

@@ -92,6 +92,9 @@ if (process.env.PLUGIN_CLIENT_CERT) {
   }
 }
 
+// For the start-up breakdown (apps/bench): from here the thread only waits for the main thread.
+log.trace("control thread loaded", { certificate: certificateAhead !== undefined });
+
 port.on("message", (message: ToControl) => {
   if (message.kind === "serve") {
     if (data !== undefined) return;

@@ -194,6 +194,7 @@ async function serveThrough(worker: Worker, serving: ControlThreadServing): Prom
     clientCert: serving.clientCert,
     hostPid: process.ppid,
   };
+  serving.log.trace("told the control thread what to serve", { methods: data.methods.length });
   send({ kind: "serve", data });
   const started = await ready;
   process.once("SIGTERM", () => void shutdownAndExit());
