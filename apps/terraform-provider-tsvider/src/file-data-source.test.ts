@@ -3,21 +3,30 @@
 // by each provider process tofu starts and shuts down.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  initProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-file-data-source-");
 });
 afterAll(() => tofu.cleanup());
+afterEach(() => stopAttachedProviders());
 
-const project = (name: string, body: string, extraEnv: NodeJS.ProcessEnv = {}) =>
-  initProject(tofu, name, body, extraEnv);
+// The data source's tests attach each test's commands to one provider process
+// (initAttachedProject): what it reads is the subject, not how tofu starts it. The metrics test
+// keeps a provider per command, since the processes tofu starts and shuts down are its subject.
+const attachedProject = (name: string, body: string) => initAttachedProject(tofu, name, body);
 
 describe("tsvider_file on the real tofu", () => {
   it("a missing file fails the plan with a diagnostic at the filename line", async () => {
-    const work = await project(
+    const work = await attachedProject(
       "missing",
       `data "tsvider_file" "f" {
   filename = "nowhere.txt"
@@ -34,7 +43,7 @@ describe("tsvider_file on the real tofu", () => {
   });
 
   it("reads the file again on each plan", async () => {
-    const work = await project(
+    const work = await attachedProject(
       "reread",
       `data "tsvider_file" "f" {
   filename = "in.txt"
@@ -56,7 +65,8 @@ output "content" {
 describe("metrics through the real tofu", () => {
   it("each provider process writes its file when tofu shuts it down", async () => {
     const metricsDir = join(tofu.root, "metrics");
-    const work = await project(
+    const work = await initProject(
+      tofu,
       "metrics",
       `resource "tsvider_file_content" "f" {
   filename = "out.txt"

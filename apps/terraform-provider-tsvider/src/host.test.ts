@@ -40,13 +40,25 @@ resource "tsvider_file_content" "f" {
   return new Workdir({ dir, binary, cliConfigFile, extraEnv });
 }
 
-describe("logging", () => {
-  it("shows each RPC the provider served as a provider entry in tofu's trace log", async () => {
+/**
+ * A project applied with TF_LOG=trace, and its log as the apply left it: made by the first of
+ * the two tests that read it, which both need the same init and apply.
+ */
+let traced: Promise<{ work: Workdir; logFile: string; log: string }> | undefined;
+function tracedApply() {
+  traced ??= (async () => {
     const logFile = join(root, "trace.log");
     const work = await project("logs", { TF_LOG: "trace", TF_LOG_PATH: logFile });
     await work.run(["init", "-no-color"]);
     await work.run(["apply", "-auto-approve", "-no-color"]);
-    const log = await readFile(logFile, "utf8");
+    return { work, logFile, log: await readFile(logFile, "utf8") };
+  })();
+  return traced;
+}
+
+describe("logging", () => {
+  it("shows each RPC the provider served as a provider entry in tofu's trace log", async () => {
+    const { log } = await tracedApply();
     // e.g. 2026-…Z [TRACE] provider.terraform-provider-tsvider_v0.1.0: received request: @module=provider rpc=ApplyResourceChange …
     const entries = log
       .split("\n")
@@ -66,11 +78,8 @@ describe("logging", () => {
   });
 
   it("is asked to plan destroys (plan_destroy), and serves destroy's apply", async () => {
-    const logFile = join(root, "destroy.log");
-    const work = await project("plan-destroy", { TF_LOG: "trace", TF_LOG_PATH: logFile });
-    await work.run(["init", "-no-color"]);
-    await work.run(["apply", "-auto-approve", "-no-color"]);
-    const before = (await readFile(logFile, "utf8")).length;
+    const { work, logFile, log } = await tracedApply();
+    const before = log.length;
     const destroyed = await work.run(["destroy", "-auto-approve", "-no-color"]);
     expect(destroyed.stdout).toContain("1 destroyed");
     // Each walk is a provider process. The refresh walk reads and plans; without plan_destroy

@@ -3,14 +3,22 @@
 // holder, and leaves that lease alone; a bad ttl_seconds is refused at its line.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "./tofu.test-support.js";
 
 let tofu: TofuSetup;
 beforeAll(async () => {
   tofu = await setUpTofu("tsvider-lease-");
 });
 afterAll(() => tofu.cleanup());
+// Each test's commands attach to one provider process (initAttachedProject): what the lease
+// does with its file is the subject, not how tofu starts the provider.
+afterEach(() => stopAttachedProviders());
 
 const config = (ttl = "") => `ephemeral "tsvider_lease" "l" {
   name = "deploy"
@@ -25,7 +33,7 @@ resource "terraform_data" "use" {
 
 describe("tsvider_lease on the real OpenTofu", () => {
   it("refuses a path another unexpired lease holds, at path, and leaves it alone", async () => {
-    const work = await initProject(tofu, "held", config());
+    const work = await initAttachedProject(tofu, "held", config());
     await mkdir(join(work.dir, "locks"));
     const other = {
       lease_id: "0b6b4c8e-2f0e-4d7a-9a57-6a1f4f2a9c11",
@@ -52,7 +60,7 @@ describe("tsvider_lease on the real OpenTofu", () => {
   });
 
   it("refuses a time to live out of range at its line", async () => {
-    const work = await initProject(tofu, "ttl", config("\n  ttl_seconds = 0"));
+    const work = await initAttachedProject(tofu, "ttl", config("\n  ttl_seconds = 0"));
     const res = await work.run(["validate", "-no-color"], { okCodes: [1] });
     expect(res.stderr).toContain("Error: ttl_seconds must be between 1 and 86400");
     expect(res.stderr).toContain("  ttl_seconds = 0");

@@ -23,6 +23,21 @@ afterAll(() => tofu.cleanup());
 const project = (name: string, body: string) => initAttachedProject(tofu, name, body);
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
+/**
+ * Plans each of `bodies` in turn as the project's configuration (after its header), each
+ * expected to fail; resolves to each plan's standard error, flattened.
+ */
+async function planEach(work: Awaited<ReturnType<typeof project>>, bodies: readonly string[]) {
+  const mainTf = join(work.dir, "main.tf");
+  const header = await readFile(mainTf, "utf8");
+  const errors: string[] = [];
+  for (const body of bodies) {
+    await writeFile(mainTf, header + body);
+    errors.push(flat((await work.run(["plan", "-no-color"], { okCodes: [1] })).stderr));
+  }
+  return errors;
+}
+
 async function outputs(work: Awaited<ReturnType<typeof project>>): Promise<Record<string, unknown>> {
   await work.run(["apply", "-auto-approve", "-no-color"]);
   const res = await work.run(["output", "-json"]);
@@ -76,22 +91,54 @@ output "count_json" {
     );
   });
 
-  it("stops a program that never ends at the time limit, naming the limit", async () => {
-    // jq runs in a worker thread the provider ends at the limit (10 s by default): the plan
-    // fails at query with the limit's name instead of hanging. The limit is what is asserted,
-    // not how long the plan took.
-    const work = await project(
-      "endless",
+  it("stops a program that never ends at the time limit TSVIDER_LENS_JQ_TIME_LIMIT_MS sets, naming the limit", async () => {
+    // jq runs in a worker thread the provider ends at the limit: the plan fails at query with
+    // the limit's name instead of hanging. The limit is what is asserted, not how long the plan
+    // took. It is the environment's 300 ms here, so that the looping worker spins for that long
+    // rather than for the default 10 s (src/lens-jq-limits.test.ts checks in process that 10 s
+    // is what the provider ships).
+    const work = await initAttachedProject(tofu, "endless", "", { TSVIDER_LENS_JQ_TIME_LIMIT_MS: "300" });
+    // tofu calls the function while it validates, so a failing call ends the plan before any
+    // data source is read: the function and the data source are planned in turn.
+    const planned = await planEach(work, [
       `output "never" {
   value = provider::tsvider::lens_jq(1, "def f: f; f")
 }
 `,
+      `data "tsvider_lens_jq" "never" {
+  json_input = "1"
+  query      = "def f: f; f"
+}
+`,
+    ]);
+    expect(planned[0]).toContain(
+      'Invalid value for "query" parameter: the jq program was stopped at its time limit of 300 ms',
     );
-    const res = await work.run(["plan", "-no-color"], { okCodes: [1] });
-    expect(flat(res.stderr)).toContain(
-      'Invalid value for "query" parameter: the jq program was stopped at its time limit of 10 s',
-    );
-    expect(flat(res.stderr)).toContain("timeLimitMs");
+    expect(planned[0]).toContain("timeLimitMs option of createLensJqFunction");
+    expect(planned[1]).toContain("Error: the jq program was stopped at its time limit of 300 ms");
+    expect(planned[1]).toContain("timeLimitMs option of lensJqDataSource");
+    expect(planned[1]).toContain("with data.tsvider_lens_jq.never");
+  });
+
+  it("refuses a TSVIDER_LENS_JQ_TIME_LIMIT_MS that is not a time limit, in the function and the provider's validation", async () => {
+    const work = await initAttachedProject(tofu, "bad-limit", "", { TSVIDER_LENS_JQ_TIME_LIMIT_MS: "10s" });
+    const planned = await planEach(work, [
+      `output "x" {
+  value = provider::tsvider::lens_jq(1, ".")
+}
+`,
+      `data "tsvider_lens_jq" "x" {
+  json_input = "1"
+  query      = "."
+}
+`,
+    ]);
+    const problem =
+      'TSVIDER_LENS_JQ_TIME_LIMIT_MS="10s" in the provider\'s environment is not a whole number of milliseconds from 1 to 2147483647. Set it in the environment of tofu or terraform to one, such as 30000 for 30 s, or unset it for the default of 10 s.';
+    expect(planned[0]).toContain("while calling provider::tsvider::lens_jq(input_data, query)");
+    expect(planned[0]).toContain(problem);
+    expect(planned[1]).toContain("Error: TSVIDER_LENS_JQ_TIME_LIMIT_MS is not a time limit");
+    expect(planned[1]).toContain(problem);
   });
 
   it("points at the data source's query when its program does not compile", async () => {

@@ -2,12 +2,11 @@
 // protocol 5, as a provider built for hosts that speak only 5 would. The reference provider
 // run in test mode has a nested attribute (the test-only tsvider_nested_resource_test's
 // summary), which protocol 5 cannot describe, so over 5 tofu must show our refusal; the lifecycle runs over 5 with the reference
-// provider's components that protocol 5 can describe, served by a three-line entry written
-// here (the same framework and components the bundle holds, from their built dist).
+// provider's components that protocol 5 can describe, served by a provider bundled here from
+// protocol5.test-support.ts (the same framework and components the shipped bundle holds).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { CommandFailedError, Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "./provider.js";
@@ -76,24 +75,8 @@ describe("the reference provider in test mode over protocol 5 only", () => {
 describe("a provider of the reference components protocol 5 can describe", () => {
   let cliConfigFile: string;
   beforeAll(async () => {
-    // An extensionless file runs as CommonJS: dynamic imports, no top-level await.
-    const require = createRequire(import.meta.url);
-    const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href);
-    const entry = join(tofu.root, "protocol5-entry.cjs");
-    await writeFile(
-      entry,
-      `#!/usr/bin/env node
-(async () => {
-  const { defineProvider, serve } = await import(${url("@tsvider/framework")});
-  const { fileContentResource } = await import(${url("@tsvider/components/file-content")});
-  const { fileDataSource } = await import(${url("@tsvider/components/file-data-source")});
-  const provider = defineProvider({ name: "tsvider", version: ${JSON.stringify(VERSION)}, resources: [fileContentResource()], dataSources: [fileDataSource()] });
-  await serve(provider, { address: "tsvider/tsvider" });
-})().catch((err) => { process.stderr.write(String(err) + "\\n"); process.exitCode = 1; });
-`,
-    );
     cliConfigFile = await installTestProvider(tofu.root, "protocol5", {
-      executable: entry,
+      entry: fileURLToPath(new URL("./protocol5.test-support.ts", import.meta.url)),
       version: VERSION,
     });
   });

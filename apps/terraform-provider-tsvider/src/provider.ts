@@ -12,7 +12,7 @@ import { fileFunctions } from "@tsvider/components/functions";
 import { hclDecodeFunction } from "@tsvider/components/hcl-decode";
 import { httpApiDataSource } from "@tsvider/components/http-api";
 import { leaseEphemeral } from "@tsvider/components/lease";
-import { lensJqDataSource, lensJqFunction } from "@tsvider/components/lens-jq";
+import { createLensJqFunction, lensJqDataSource } from "@tsvider/components/lens-jq";
 import { localDirectoryResource } from "@tsvider/components/local-directory";
 import { createNestedDataProcessorFunction } from "@tsvider/components/nested-data-processor";
 import { nestedResourceTestResource } from "@tsvider/components/nested-resource-test";
@@ -44,6 +44,7 @@ import { waitForFileAction } from "@tsvider/components/wait-for-file";
 import { warningExampleResource } from "@tsvider/components/warning-example";
 import { writeMarkerAction } from "@tsvider/components/write-marker";
 import { attr, defineProvider, testOnly } from "@tsvider/framework";
+import { LENS_JQ_TIME_LIMIT_VARIABLE, lensJqTimeLimitFromEnv, refusingFunction } from "./lens-jq-limits.js";
 import {
   testDeferredResource,
   testFailingResource,
@@ -56,6 +57,17 @@ export const VERSION = "0.1.0";
 // One definition, served as a resource and listed by its list resource (the same object).
 const fileContent = fileContentResource();
 const secretNote = secretNoteResource();
+
+// jq's time limit: 10 s unless TSVIDER_LENS_JQ_TIME_LIMIT_MS says otherwise (lens-jq-limits.ts).
+// A value that is not a limit keeps the default for the data source, which the provider's
+// validation then refuses, and makes the function refuse every call, naming the variable.
+const jqTime = lensJqTimeLimitFromEnv(process.env);
+const jqLimits =
+  jqTime.problem === undefined && jqTime.timeLimitMs !== undefined ? { timeLimitMs: jqTime.timeLimitMs } : {};
+const lensJqFunction =
+  jqTime.problem === undefined
+    ? createLensJqFunction(jqLimits)
+    : refusingFunction(createLensJqFunction(), jqTime.problem);
 
 export const provider = defineProvider({
   name: "tsvider",
@@ -77,6 +89,8 @@ export const provider = defineProvider({
   validateConfig({ config, diagnostics }) {
     checkTestModeSetting(config.tsvider_testmode, diagnostics);
     checkLensSettings(config, diagnostics);
+    if (jqTime.problem !== undefined)
+      diagnostics.addError(`${LENS_JQ_TIME_LIMIT_VARIABLE} is not a time limit`, jqTime.problem);
   },
   // A configuration not known yet (label set from a resource still to be created) defers every
   // resource, data source and ephemeral resource instead of configuring with unknown values.
@@ -102,7 +116,7 @@ export const provider = defineProvider({
     testSlowResource,
   ],
   dataSources: [
-    lensJqDataSource(),
+    lensJqDataSource(jqLimits),
     fileDataSource(),
     fileInfoDataSource(),
     envVariablesDataSource(),

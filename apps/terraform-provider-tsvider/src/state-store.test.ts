@@ -3,37 +3,69 @@
 // mirror and configures the store, apply writes the state through the provider in chunks,
 // workspaces are the store's states, a lock held by another Terraform process fails the next
 // one with the holder shown, and a state many chunks long round-trips unchanged.
+//
+// The first test runs as a practitioner does: init installs the provider from the mirror, and
+// Terraform starts it for each command. The others attach every command, init included, to
+// one provider process per test (attachedWorkdir): what they test is what Terraform does with
+// the store's RPCs, not how it starts the provider, and a provider per command was most of
+// this file's CPU (Terraform starts it several times for each command that reads or writes
+// state). Terraform records that such a store is served attached, so init runs attached too.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTerraform, type TofuSetup } from "./tofu.test-support.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AttachedWorkdir,
+  attachedWorkdir,
+  executable,
+  initProject,
+  setUpTerraform,
+  stopAttachedProviders,
+  type TofuSetup,
+  writeProject,
+} from "./tofu.test-support.js";
 
 let terraform: TofuSetup;
 beforeAll(async () => {
   terraform = await setUpTerraform("tsvider-state-store-");
 });
 afterAll(() => terraform.cleanup());
+afterEach(() => stopAttachedProviders());
 
 const pluggableState = { TF_ENABLE_PLUGGABLE_STATE_STORAGE: "1" };
 
-/** A project whose state lives in `states/` through tsvider_filesystem_store, initialised. */
-function stateStoreProject(name: string, body: string, chunkSize?: number): Promise<Workdir> {
-  return initProject(
-    terraform,
-    name,
-    `terraform {
+const stateStore = (body: string, chunkSize?: number) => `terraform {
   state_store "tsvider_filesystem_store" {
     provider "tsvider" {}
     path = "states"${chunkSize === undefined ? "" : `\n    chunk_size = ${chunkSize}`}
   }
 }
-${body}`,
-    pluggableState,
-  );
+${body}`;
+
+/**
+ * A project whose state lives in `states/` through tsvider_filesystem_store, initialised, with
+ * Terraform starting the provider for each command.
+ */
+function stateStoreProject(name: string, body: string, chunkSize?: number): Promise<Workdir> {
+  return initProject(terraform, name, stateStore(body, chunkSize), pluggableState);
 }
+
+/**
+ * A project holding `body` whose commands, init first, attach to one provider: the bundle the
+ * mirror holds, started in debug mode.
+ */
+async function attachedProject(name: string, body: string): Promise<AttachedWorkdir> {
+  const dir = await writeProject(terraform, name, body);
+  const work = await attachedWorkdir(terraform, dir, pluggableState, { executable });
+  await work.run(["init", "-no-color"]);
+  return work;
+}
+
+/** attachedProject whose state lives in `states/` through tsvider_filesystem_store. */
+const attachedStateStoreProject = (name: string, body: string, chunkSize?: number) =>
+  attachedProject(name, stateStore(body, chunkSize));
 
 const file = (content: string) => `resource "tsvider_file_content" "f" {
   filename = "out/f.txt"
@@ -82,7 +114,7 @@ describe("tsvider_filesystem_store on the real Terraform", () => {
   });
 
   it("takes over a local state on init -force-copy", async () => {
-    const work = await initProject(terraform, "migrate", file("local\n"), pluggableState);
+    const work = await attachedProject("migrate", file("local\n"));
     await work.run(["apply", "-auto-approve", "-no-color"]);
     await writeFile(
       join(work.dir, "main.tf"),
@@ -106,7 +138,7 @@ terraform {
   it("round-trips a state many chunks long unchanged", async () => {
     // About 200 KB of content in the state, through chunks of 4 KiB both ways.
     const big = `${"0123456789abcdef".repeat(4096 * 3)}\n`;
-    const work = await stateStoreProject("large", file(big), 4096);
+    const work = await attachedStateStoreProject("large", file(big), 4096);
     await work.run(["apply", "-auto-approve", "-no-color"]);
     const onDisk = await readFile(join(work.dir, "states", "default.tfstate"), "utf8");
     expect(onDisk.length).toBeGreaterThan(40 * 4096);
@@ -126,7 +158,7 @@ terraform {
   });
 
   it("has a state per workspace: new, list, delete", async () => {
-    const work = await stateStoreProject("workspaces", file("default\n"));
+    const work = await attachedStateStoreProject("workspaces", file("default\n"));
     await work.run(["apply", "-auto-approve", "-no-color"]);
     await work.run(["workspace", "new", "-no-color", "staging"]);
     await writeFile(
@@ -159,7 +191,7 @@ terraform {
   });
 
   it("fails a second Terraform while the first holds the lock, naming the holder", async () => {
-    const work = await stateStoreProject("locked", file("v1\n"));
+    const work = await attachedStateStoreProject("locked", file("v1\n"));
     await work.run(["apply", "-auto-approve", "-no-color"]);
     await writeFile(
       join(work.dir, "main.tf"),
@@ -174,6 +206,7 @@ terraform {
       env: {
         ...env,
         ...pluggableState,
+        TF_REATTACH_PROVIDERS: work.reattach,
         TF_CLI_CONFIG_FILE: terraform.cliConfigFile,
         CHECKPOINT_DISABLE: "1",
       },
@@ -211,7 +244,7 @@ terraform {
   });
 
   it("releases a lock left by a holder that is gone with terraform force-unlock", async () => {
-    const work = await stateStoreProject("stale", file("stale\n"));
+    const work = await attachedStateStoreProject("stale", file("stale\n"));
     await work.run(["apply", "-auto-approve", "-no-color"]);
     // What a Terraform killed mid-apply leaves behind.
     const id = "5f0b1a2c-0000-4000-8000-000000000001";

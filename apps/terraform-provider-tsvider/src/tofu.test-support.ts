@@ -98,7 +98,15 @@ export async function initProject(
   body: string,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Workdir> {
-  const dir = join(tofu.root, name);
+  const dir = await writeProject(tofu, name, body);
+  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv });
+  await work.run(["init", "-no-color"]);
+  return work;
+}
+
+/** A directory under the setup's root with a main.tf that requires this provider and holds `body`. */
+export async function writeProject(setup: TofuSetup, name: string, body: string): Promise<string> {
+  const dir = join(setup.root, name);
   await mkdir(dir);
   await writeFile(
     join(dir, "main.tf"),
@@ -109,9 +117,7 @@ export async function initProject(
 }
 ${body}`,
   );
-  const work = new Workdir({ dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv });
-  await work.run(["init", "-no-color"]);
-  return work;
+  return dir;
 }
 
 /**
@@ -163,10 +169,18 @@ export async function initAttachedProject(
   name: string,
   body: string,
   extraEnv: NodeJS.ProcessEnv = {},
-): Promise<Workdir> {
+): Promise<AttachedWorkdir> {
   const work = await initProject(setup, name, body, extraEnv);
   return attachedWorkdir(setup, work.dir, extraEnv);
 }
+
+/**
+ * A Workdir whose commands attach to a provider started in debug mode, with the
+ * TF_REATTACH_PROVIDERS value it sets: for a test that starts the binary another way too (a
+ * second Workdir with more settings, or a process of its own) and attaches it to the same
+ * provider.
+ */
+export type AttachedWorkdir = Workdir & { readonly reattach: string };
 
 const attached = new Set<DebugProvider>();
 
@@ -176,32 +190,40 @@ const attached = new Set<DebugProvider>();
  * starting the provider three to five times. For the tests of what the provider does, not of
  * how the host starts it (those keep a provider per command). `extraEnv` reaches the binary and
  * the provider; `version` is the installed version, when a test built a provider of its own
- * (installTestProvider). Stop it with stopAttachedProviders, after each test.
+ * (installTestProvider). `executable` starts that file instead, in a directory init has not
+ * run in yet: Terraform records whether a state store's provider was installed or attached,
+ * so a directory whose store is served attached runs init attached too. Stop it with
+ * stopAttachedProviders, after each test.
  */
 export async function attachedWorkdir(
   setup: { readonly binary: string; readonly cliConfigFile: string },
   dir: string,
   extraEnv: NodeJS.ProcessEnv = {},
-  { version = VERSION }: { readonly version?: string } = {},
-): Promise<Workdir> {
-  // The one registry directory init made: registry.opentofu.org or registry.terraform.io.
-  const [registry] = await readdir(join(dir, ".terraform", "providers"));
-  if (registry === undefined) throw new Error(`init installed no provider under ${dir}/.terraform/providers`);
-  const executable = installedProviderExecutable(dir, `${registry}/tsvider/tsvider`, version);
+  { version = VERSION, executable }: { readonly version?: string; readonly executable?: string } = {},
+): Promise<AttachedWorkdir> {
   const provider = await startDebugProvider({
-    executable,
+    executable: executable ?? (await installedExecutable(dir, version)),
     cwd: dir,
     // The plugin cookie as a host sets it: debug mode does not need it, but the entries of the
     // providers tests build serve only where it is set (so that importing them serves nothing).
     env: { ...process.env, [terraformMagicCookie.key]: terraformMagicCookie.value, ...extraEnv },
   });
   attached.add(provider);
-  return new Workdir({
+  const work = new Workdir({
     dir,
     binary: setup.binary,
     cliConfigFile: setup.cliConfigFile,
     extraEnv: { ...extraEnv, TF_REATTACH_PROVIDERS: provider.reattach },
   });
+  return Object.assign(work, { reattach: provider.reattach });
+}
+
+/** The provider executable init installed in `dir`, at `version`. */
+async function installedExecutable(dir: string, version: string): Promise<string> {
+  // The one registry directory init made: registry.opentofu.org or registry.terraform.io.
+  const [registry] = await readdir(join(dir, ".terraform", "providers"));
+  if (registry === undefined) throw new Error(`init installed no provider under ${dir}/.terraform/providers`);
+  return installedProviderExecutable(dir, `${registry}/tsvider/tsvider`, version);
 }
 
 /** Stops every provider attachedWorkdir started; throws when one did not stop cleanly. */

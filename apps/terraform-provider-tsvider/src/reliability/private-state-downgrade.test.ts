@@ -5,11 +5,23 @@
 // not plan "No changes". And a secret rotated with the old one kept as a previous secret loses
 // nothing: the next apply reseals each object with the new secret, after which the old one can
 // go.
+//
+// Each environment's commands attach to one provider process (attachedWorkdir): what is
+// tested is what the provider makes of the state file tofu sends it, which does not depend on
+// how tofu starts it, and a provider per command (three to five starts for each plan) was most
+// of this file's CPU. The provider keeps nothing between requests: each plan reads the private
+// data from the state file anew.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CommandFailedError, type CommandResult, Workdir } from "@tsvider/conformance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initProject, setUpTofu, type TofuSetup } from "../tofu.test-support.js";
+import { CommandFailedError, type CommandResult, type Workdir } from "@tsvider/conformance";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  attachedWorkdir,
+  initAttachedProject,
+  setUpTofu,
+  stopAttachedProviders,
+  type TofuSetup,
+} from "../tofu.test-support.js";
 import { record } from "./counts.test-support.js";
 
 let tofu: TofuSetup;
@@ -17,6 +29,7 @@ beforeAll(async () => {
   tofu = await setUpTofu("tsvider-private-downgrade-");
 });
 afterAll(() => tofu.cleanup());
+afterEach(() => stopAttachedProviders());
 
 const SECRET_A = "rotation-secret-A-0000000001";
 const SECRET_B = "rotation-secret-B-0000000002";
@@ -54,9 +67,8 @@ async function editState(dir: string, edit: (instance: Instance) => void): Promi
   state.serial += 1;
   await writeFile(join(dir, "terraform.tfstate"), JSON.stringify(state, null, 2));
 }
-/** The same directory, run with another environment for the provider. */
-const withEnv = (work: Workdir, env: NodeJS.ProcessEnv) =>
-  new Workdir({ dir: work.dir, binary: tofu.binary, cliConfigFile: tofu.cliConfigFile, extraEnv: env });
+/** The same directory, run with another environment for the provider (a provider of its own). */
+const withEnv = (work: Workdir, env: NodeJS.ProcessEnv) => attachedWorkdir(tofu, work.dir, env);
 const failed = async (run: Promise<CommandResult>): Promise<CommandResult> => {
   const err = await run.then(
     (res) => res,
@@ -70,7 +82,7 @@ const failed = async (run: Promise<CommandResult>): Promise<CommandResult> => {
 describe("private state that cannot be downgraded, on the real tofu", () => {
   it("refuses an expired token whose sealed data was replaced by JSON or removed and whose expiry was pushed forward", async () => {
     const env = { TSVIDER_PRIVATE_STATE_SECRET: SECRET_A, [PREVIOUS]: "", [DISCARD]: "" };
-    const work = await initProject(tofu, "downgrade", token("2s"), env);
+    const work = await initAttachedProject(tofu, "downgrade", token("2s"), env);
     await work.run(["apply", "-auto-approve", "-no-color"]);
     const honest = await readFile(join(work.dir, "terraform.tfstate"), "utf8");
     const issued = tokenOf(JSON.parse(honest) as StateFile);
@@ -126,18 +138,18 @@ describe("private state that cannot be downgraded, on the real tofu", () => {
 
   it("rotates the secret without losing private data: the old one kept as previous, then dropped", async () => {
     const withA = { TSVIDER_PRIVATE_STATE_SECRET: SECRET_A, [PREVIOUS]: "", [DISCARD]: "" };
-    const a = await initProject(tofu, "rotation", token("1h"), withA);
+    const a = await initAttachedProject(tofu, "rotation", token("1h"), withA);
     await a.run(["apply", "-auto-approve", "-no-color"]);
     const first = tokenOf(await readState(a.dir));
 
     // Rotated without the old secret: refused, saying how to keep it.
-    const bOnly = withEnv(a, { TSVIDER_PRIVATE_STATE_SECRET: SECRET_B, [PREVIOUS]: "", [DISCARD]: "" });
+    const bOnly = await withEnv(a, { TSVIDER_PRIVATE_STATE_SECRET: SECRET_B, [PREVIOUS]: "", [DISCARD]: "" });
     const refused = await failed(bOnly.run(["plan", "-no-color"]));
     expect(flat(refused.stderr)).toContain("Unreadable private state for tsvider_timed_token");
     expect(flat(refused.stderr)).toContain(`set the old one in ${PREVIOUS}`);
 
     // B seals, A still opens: no discard flag, nothing to change, and the apply reseals.
-    const rotating = withEnv(a, {
+    const rotating = await withEnv(a, {
       TSVIDER_PRIVATE_STATE_SECRET: SECRET_B,
       [PREVIOUS]: SECRET_A,
       [DISCARD]: "",
