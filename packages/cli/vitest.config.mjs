@@ -1,4 +1,5 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { sharedTestConfig } from "../../tooling/vitest.shared.mjs";
+import { sharedModulesTestConfig } from "../../tooling/vitest.shared.mjs";
 
-export default defineConfig(sharedTestConfig);
+export default defineConfig(sharedModulesTestConfig(fileURLToPath(new URL(".", import.meta.url))));

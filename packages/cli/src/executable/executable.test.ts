@@ -3,7 +3,10 @@
 // the pinned OpenTofu; a build for linux_arm64 from the npm registry's Node (cached after the
 // first run); builds that give the same bytes in another directory and on another run, and the
 // V8 code cache a single executable makes on its first start and uses on the next; and the
-// builds that must fail with one sentence and leave nothing behind.
+// builds that must fail with one sentence and leave nothing behind. The two single executables
+// `tsvider build` makes in its tests are here too (the rest of that command is in
+// commands/build.test.ts): each is one this file needs anyway, and a single executable's build
+// copies and patches a whole Node binary.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -14,12 +17,13 @@ import { fileURLToPath } from "node:url";
 import { installProviderMirror, mirrorCliConfig, resolveTofu, Workdir } from "@tsvider/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError } from "../cli/command.js";
+import { runCli } from "../cli/run.test-support.js";
 import { loadProject } from "../project.js";
 import { type BuiltExecutable, buildExecutable } from "./executable.js";
 import { newestNodeLts, nodeBinaryFor } from "./node-binary.js";
 import { hostPlatform, hostPlatformName } from "./platform.js";
 import { SEA_SENTINEL_FUSE } from "./sea.js";
-import { handshakeEnv, measureStartup } from "./startup.js";
+import { handshakeEnv } from "./startup.js";
 
 const referenceRoot = fileURLToPath(new URL("../../../../apps/terraform-provider-tsvider/", import.meta.url));
 const host = hostPlatformName() ?? "unknown";
@@ -56,7 +60,7 @@ async function refusal(promise: Promise<unknown>): Promise<CliError> {
 
 /**
  * The reference provider as a single executable for this machine, built once and shared: the
- * tofu test installs it, the reproducibility test builds it a second time to compare, and the
+ * tofu test installs it, the reproducibility test compares it with `tsvider build`'s, and the
  * code-cache test starts it (each build copies and patches a whole Node binary).
  */
 let referenceSeaBuild: Promise<BuiltExecutable> | undefined;
@@ -214,23 +218,30 @@ describe("buildExecutable", () => {
     expect(file.includes("tsvider_file_content")).toBe(true);
   }, 180_000);
 
-  it("uses node --build-sea where the Node has it (25.9.0 from the registry) and the result answers the handshake", async () => {
-    const project = loadProject(referenceRoot);
-    const details: string[] = [];
-    const progress = { step: () => {}, detail: (m: string) => details.push(m), warn: () => {} };
-    const built = await buildExecutable({
-      project,
-      outDir: join(root, "node25"),
-      nodeVersion: "25.9.0",
-      progress,
+  // Through `tsvider build`, which this file shares with commands/build.test.ts: the one build
+  // with Node 25.9.0 shows both the command's --node-version and the library's --build-sea path.
+  it("`tsvider build --node-version 25.9.0` puts that Node inside instead of the newest LTS, made with its node --build-sea, and the result answers the handshake", async () => {
+    const out = join(root, "node25");
+    const run = await runCli(["build", "--node-version", "25.9.0", "--json", "--verbose", "--out", out], {
+      cwd: referenceRoot,
     });
-    expect(built).toMatchObject({ platform: host, kind: "sea", nodeVersion: "25.9.0" });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect((await newestNodeLts()).version).not.toBe("25.9.0");
+    const data = JSON.parse(run.stdout) as { executables: Record<string, unknown>[] };
+    expect(data.executables).toEqual([
+      expect.objectContaining({ platform: host, kind: "sea", nodeVersion: "25.9.0" }),
+    ]);
+    const details = run.stderr
+      .split("\n")
+      .filter((line) => line.startsWith('{"detail":'))
+      .map((line) => (JSON.parse(line) as { detail: string }).detail);
     expect(details).toContainEqual(
       expect.stringMatching(/^node --build-sea with Node 25\.9\.0 \(code cache: no\)/),
     );
-    // It starts and answers the go-plugin handshake as Terraform starts it.
-    const times = await measureStartup({ executable: built.path, runs: 1 });
-    expect(times.runs).toBe(1);
+    // It starts and answers the go-plugin handshake as Terraform starts it: the command timed
+    // five starts to the handshake (an executable that gives none is reported with a warning
+    // and no start-up times).
+    expect(data.executables[0]).toMatchObject({ startup: { runs: 5 } });
   }, 180_000);
 
   it("refuses darwin_arm64, which has no Node 20+ on the npm registry, in one sentence, before writing anything", async () => {
@@ -341,14 +352,25 @@ describe("buildExecutable", () => {
 });
 
 describe("reproducible builds", () => {
-  let sea: BuiltExecutable;
-
-  it("the same single executable, byte for byte, from two builds into two directories", async () => {
-    const project = loadProject(referenceRoot);
-    sea = await referenceSea();
-    const second = await buildExecutable({ project, outDir: join(root, "repro", "elsewhere", "two") });
-    expect(second.bytes).toBe(sea.bytes);
-    expect(await sha256(second.path)).toBe(await sha256(sea.path));
+  // The second build is `tsvider build`'s, which this file shares with commands/build.test.ts:
+  // one more copy of Node patched by postject shows both that two builds into two directories
+  // give the same bytes and what the command reports for a build for this machine.
+  it("the same single executable, byte for byte, from `tsvider build` into another directory, which reports its size and start-up time", async () => {
+    const sea = await referenceSea();
+    const out = join(root, "repro", "elsewhere", "two");
+    const run = await runCli(["build", "--out", out], { cwd: referenceRoot });
+    expect(run.stderr).toContain("making the single executable");
+    expect(run.exitCode).toBe(0);
+    const lts = (await newestNodeLts()).version;
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `terraform-provider-tsvider_v0\\.1\\.0 \\(${host}, single executable, Node ${lts.replace(/\./g, "\\.")}\\): \\d+\\.\\d MB, start-up to handshake \\d+ ms \\(node -e 0: \\d+ ms, [\\d.]+x; median of 5\\)`,
+      ),
+    );
+    expect(await readdir(join(out, host))).toEqual([sea.fileName]);
+    const second = join(out, host, sea.fileName);
+    expect((await stat(second)).size).toBe(sea.bytes);
+    expect(await sha256(second)).toBe(await sha256(sea.path));
     // Nothing of the temporary build directory is inside.
     expect((await readFile(sea.path)).includes("tsvider-build-")).toBe(false);
   }, 180_000);
@@ -378,6 +400,7 @@ describe("reproducible builds", () => {
   });
 
   it("a single executable makes V8's code cache on its first start and uses it on the next; a damaged or foreign one is ignored", async () => {
+    const sea = await referenceSea();
     const cache = join(root, "repro", "user-cache");
     // The provider's own cache alone: served from the main thread, no control thread adds its
     // cache's reports (launcher.test.ts checks that one).
@@ -409,16 +432,17 @@ describe("reproducible builds", () => {
     const damaged = await startToHandshake(sea.path, env);
     expect(damaged.stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
     expect((await stat(file)).size).toBeGreaterThan(100_000);
-    // Foreign: another V8's cache under this file's name (the script's, made by this Node).
-    const script = await buildExecutable({
-      project: loadProject(referenceRoot),
-      outDir: join(root, "repro", "foreign"),
-      kind: "script",
-    });
-    const otherCache = join(root, "repro", "other-cache");
-    await startToHandshake(process.execPath, { ...env, XDG_CACHE_HOME: otherCache }, [script.path]);
-    const [otherFile] = await readdir(join(otherCache, "tsvider", "compile-cache"));
+    // Foreign: another V8's cache under this file's name (the script's, made by this Node), when
+    // this Node is another release than the one inside.
     if (process.version !== `v${lts.version}`) {
+      const script = await buildExecutable({
+        project: loadProject(referenceRoot),
+        outDir: join(root, "repro", "foreign"),
+        kind: "script",
+      });
+      const otherCache = join(root, "repro", "other-cache");
+      await startToHandshake(process.execPath, { ...env, XDG_CACHE_HOME: otherCache }, [script.path]);
+      const [otherFile] = await readdir(join(otherCache, "tsvider", "compile-cache"));
       await cp(join(otherCache, "tsvider", "compile-cache", otherFile!), file);
       const foreign = await startToHandshake(sea.path, env);
       expect(foreign.stderr).toBe("tsvider compile cache: rejected\ntsvider compile cache: saved\n");
