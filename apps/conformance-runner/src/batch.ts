@@ -1,25 +1,28 @@
 // Running many examples that only evaluate as one configuration per binary (`--batch`).
 //
-// An example that manages, reads and opens nothing (a provider function's example: locals and
-// outputs) proves its point in `plan` and `apply`, and a cell of its own spends an `init`, a
-// provider start and five commands of the binary on a few function calls: over half of the
-// reference provider's cells, and most of the fast run's CPU. Batched, such examples become
-// child modules of one configuration on each binary, which goes through the same cycle (init,
-// the lock file, plan, apply of the saved plan, a no-op plan), and each example's
-// `afterApply` then checks its own module's outputs. Nothing is lost when the batch fails: its
-// examples run again one cell each, so the failure is reported against the example that has
-// it, in that example's own words.
+// An example that manages and opens nothing (a provider function's example: locals and
+// outputs; a data source's: data blocks and outputs) proves its point in `plan` and `apply`,
+// and a cell of its own spends an `init`, a provider start and five commands of the binary on
+// a few calls: over half of the reference provider's cells, and most of the fast run's CPU.
+// Batched, such examples become child modules of one configuration on each binary, which goes
+// through the same cycle (init, the lock file, plan, apply of the saved plan, a no-op plan),
+// and each example's `afterApply` then checks its own module's outputs. Nothing is lost when
+// the batch fails: its examples run again one cell each, so the failure is reported against
+// the example that has it, in that example's own words.
 //
 // Only what runs the same way as a module is batched: top-level `terraform`
 // (required_providers, required_version), `locals`, `output` (not ephemeral), `variable` with a
-// default, and an empty `provider` block of the installed provider (removed: a child module
-// inherits the root's default configuration, which is the same empty one, and a provider
-// block of its own would start a provider process per module). No other file than the .tf
-// files, checks.mjs and requirements.json (a file beside the example is read relative to the
-// working directory, which a module does not change); no hook but `afterApply`; neither test
-// mode nor a provider per command.
+// default, `data` blocks of the installed provider (read while planning, as in a cell of their
+// own; nothing to destroy), and an empty `provider` block of the installed provider (removed: a
+// child module inherits the root's default configuration, which is the same empty one, and a
+// provider block of its own would start a provider process per module). Besides the .tf
+// files, checks.mjs and requirements.json, only files the configuration names through
+// `${path.module}/` (copied into the module's directory, where path.module points; a file
+// named any other way would be read relative to the working directory, which a module does
+// not change). No hook but `afterApply`; no provider per command. Test-mode examples make a
+// configuration of their own, whose provider runs with TSVIDER_TESTMODE=true.
 import assert from "node:assert/strict";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   type DebugProvider,
@@ -53,10 +56,16 @@ export interface BatchableExample {
   readonly checks: ExampleChecks;
   /** File name → text, as the module gets it. */
   readonly files: ReadonlyMap<string, string>;
+  /** The example's directory, which `dataFiles` are copied from. */
+  readonly source: string;
+  /** The other files beside it, each named in the configuration only as `${path.module}/<name>`. */
+  readonly dataFiles: readonly string[];
 }
 
 const KEPT_FILES = new Set(["checks.mjs", "requirements.json"]);
-const TOP_BLOCKS = new Set(["terraform", "provider", "locals", "output", "variable"]);
+const TOP_BLOCKS = new Set(["terraform", "provider", "locals", "output", "variable", "data"]);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: HCL interpolation text, not a JS template.
+const PATH_MODULE = "${path.module}/";
 const TERRAFORM_ATTRIBUTES = new Set(["required_version"]);
 const TERRAFORM_BLOCKS = new Set(["required_providers"]);
 
@@ -80,19 +89,42 @@ export async function batchableExample(
     // Its own cell reports what is wrong with either file.
     return undefined;
   }
-  if (requirements.testMode || requirements.providerPerCommand !== undefined) return undefined;
+  if (requirements.providerPerCommand !== undefined) return undefined;
   if (Object.keys(checks).some((k) => k !== "afterApply")) return undefined;
 
   const files = new Map<string, string>();
+  const dataFiles: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (KEPT_FILES.has(entry.name)) continue;
-    if (!entry.isFile() || !entry.name.endsWith(".tf")) return undefined;
+    if (!entry.isFile()) return undefined;
+    if (!entry.name.endsWith(".tf")) {
+      dataFiles.push(entry.name);
+      continue;
+    }
     const text = await readFile(join(dir, entry.name), "utf8");
     const kept = moduleText(text, `${name}/${entry.name}`, providerType);
     if (kept === undefined) return undefined;
     files.set(entry.name, kept);
   }
-  return files.size === 0 ? undefined : { name, requirements, checks, files };
+  if (files.size === 0) return undefined;
+  if (dataFiles.some((f) => !namedThroughPathModule(f, [...files.values()]))) return undefined;
+  return { name, requirements, checks, files, source: dir, dataFiles: dataFiles.sort() };
+}
+
+/**
+ * Whether every mention of `file` in the configuration is `${path.module}/<file>`, which
+ * resolves to the module's own copy; any other mention (a bare relative path, path.cwd, a
+ * comment) leaves the example to a cell of its own, where the working directory is its own.
+ */
+function namedThroughPathModule(file: string, texts: readonly string[]): boolean {
+  for (const text of texts) {
+    for (let at = text.indexOf(file); at !== -1; at = text.indexOf(file, at + 1)) {
+      // Also refused: the name inside a longer one (`${path.module}/x/NOTES.md`, `data.json`
+      // for `a.json`), which is a mention this check cannot place.
+      if (!text.slice(0, at).endsWith(PATH_MODULE)) return false;
+    }
+  }
+  return true;
 }
 
 /** The file's text as a module of the batch, or undefined when it holds anything else. */
@@ -116,6 +148,10 @@ function moduleText(text: string, fileName: string, providerType: string): strin
       if (inner.attributes.has("ephemeral")) return undefined;
     } else if (block.type === "variable") {
       if (!inner.attributes.has("default")) return undefined;
+    } else if (block.type === "data") {
+      // The provider's own data sources, on its default configuration (no alias to point at).
+      if (!block.labels[0]?.startsWith(`${providerType}_`) || inner.attributes.has("provider"))
+        return undefined;
     }
   }
   // Byte offsets: cut from the end so earlier offsets stay valid.
@@ -128,6 +164,22 @@ function moduleText(text: string, fileName: string, providerType: string): strin
 /** The examples of `examples` that can run on `binary` (its kind and version), in order. */
 export function batchFor(examples: readonly BatchableExample[], binary: AvailableBinary): BatchableExample[] {
   return examples.filter((e) => skipReason(e.requirements, binary) === undefined);
+}
+
+/**
+ * The configurations `binary` runs of `examples`: those it can run (batchFor), the ordinary
+ * ones in one and the test-mode ones in another, each only when it holds two examples or more
+ * (one alone gains nothing over its own cell).
+ */
+export function batchesFor(
+  examples: readonly BatchableExample[],
+  binary: AvailableBinary,
+): BatchableExample[][] {
+  const runnable = batchFor(examples, binary);
+  return [
+    runnable.filter((e) => !e.requirements.testMode),
+    runnable.filter((e) => e.requirements.testMode),
+  ].filter((batch) => batch.length >= 2);
 }
 
 /** Why a batch failed before its examples' checks: they then run one cell each. */
@@ -149,6 +201,8 @@ export class BatchFailure extends Error {
  * Runs `examples` on `binary` as child modules of one configuration and returns one result per
  * example, in order; throws BatchFailure (with the step and the binary's words) when the
  * configuration fails as a whole, so the caller can run each example in a cell of its own.
+ * The examples are all test-mode ones or none (batchesFor): the provider then runs with
+ * TSVIDER_TESTMODE=true, as each one's own cell would.
  */
 export async function runBatch(options: {
   readonly examples: readonly BatchableExample[];
@@ -157,8 +211,12 @@ export async function runBatch(options: {
   readonly binary: AvailableBinary;
 }): Promise<ExampleResult[]> {
   const { examples, env, binary } = options;
+  const testMode = examples.some((e) => e.requirements.testMode);
+  if (examples.some((e) => !e.requirements.testMode === testMode))
+    throw new TypeError("runBatch takes test-mode examples or other ones, not both: see batchesFor");
+  const modeEnv: Record<string, string> = testMode ? { TSVIDER_TESTMODE: "true" } : {};
   const started = Date.now();
-  const dir = join(env.workRoot, "work", `batch__${binary.label}`);
+  const dir = join(env.workRoot, "work", `batch__${binary.label}${testMode ? "__testmode" : ""}`);
   await mkdir(dir, { recursive: true });
   const modules = examples.map((e, i) => ({
     example: e,
@@ -168,6 +226,8 @@ export async function runBatch(options: {
   for (const m of modules) {
     await mkdir(m.dir, { recursive: true });
     for (const [file, text] of m.example.files) await writeFile(join(m.dir, file), text);
+    // Copied as a cell copies its example, modes included (a data source may report them).
+    for (const file of m.example.dataFiles) await cp(join(m.example.source, file), join(m.dir, file));
   }
   await writeFile(join(dir, "main.tf"), rootModule(env, options.version, modules));
 
@@ -182,7 +242,13 @@ export async function runBatch(options: {
   let provider: DebugProvider | undefined;
   let outputs: Record<string, unknown>;
   const workdir = (extraEnv: Record<string, string>) =>
-    new Workdir({ dir, binary: binary.path, cliConfigFile: env.cliConfigFile, env: baseEnv(), extraEnv });
+    new Workdir({
+      dir,
+      binary: binary.path,
+      cliConfigFile: env.cliConfigFile,
+      env: baseEnv(),
+      extraEnv: { ...modeEnv, ...extraEnv },
+    });
   try {
     let work = workdir({});
     await step(`init (one configuration for ${examples.length} examples)`, () =>
@@ -194,7 +260,7 @@ export async function runBatch(options: {
         startDebugProvider({
           executable: installedProviderExecutable(dir, env.providerAddress(binary.kind), options.version),
           cwd: dir,
-          env: baseEnv(),
+          env: { ...baseEnv(), ...modeEnv },
         }),
       );
       work = workdir({ TF_REATTACH_PROVIDERS: provider.reattach });
@@ -237,7 +303,7 @@ export async function runBatch(options: {
         binaryVersion: binary.version,
         atLeast: (v) => compareVersions(binary.version, v) >= 0,
         outputs: own,
-        env: {},
+        env: modeEnv,
         assert,
       });
       results.push({ ...cell, status: "pass", steps: [...steps, "checks after apply"] });

@@ -345,12 +345,15 @@ export function afterDestroy({ dir, assert }) {
       "export function afterDestroy({ outputs, assert }) { assert.deepEqual(outputs, {}); }\n",
       { binaries: ["tofu"] },
     );
-    const skipped = await runExampleOn(examplesRoot, "outputs-only", env, version, "tofu");
+    // Attached to one provider process per cell: what is skipped is the runner's choice, the
+    // same in either way of starting the provider (a process per command: the test-mode test).
+    const attached: Environment = { ...env, reattach: true };
+    const skipped = await runExampleOn(examplesRoot, "outputs-only", attached, version, "tofu");
     expect(skipped).toMatchObject({ status: "pass" });
-    expect(skipped!.steps.slice(-2)).toEqual(["no-op plan", NOTHING_TO_DESTROY]);
-    const checked = await runExampleOn(examplesRoot, "outputs-only-checked", env, version, "tofu");
+    expect(skipped!.steps.slice(-3)).toEqual(["no-op plan", NOTHING_TO_DESTROY, PROVIDER_STOPPED]);
+    const checked = await runExampleOn(examplesRoot, "outputs-only-checked", attached, version, "tofu");
     expect(checked).toMatchObject({ status: "pass" });
-    expect(checked!.steps.slice(-2)).toEqual(["destroy", "checks after destroy"]);
+    expect(checked!.steps.slice(-3)).toEqual(["destroy", "checks after destroy", PROVIDER_STOPPED]);
   });
 
   it("names the failing step, and still runs after and the cleanup", async () => {
@@ -473,7 +476,9 @@ export function after({ dir, passed }) {
     const older = await fakeTofu(root, tofu.path, "1.11.0");
     const olderEntry = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: older })[2] as AvailableBinary;
     const matrix: MatrixBinary[] = [tofu, olderEntry];
-    const parallel: Environment = { ...env, matrix };
+    // Each cell attached to one provider process: the bound, the copies and the mirror are the
+    // runner's, the same either way (the test-mode test runs a cell a process per command).
+    const parallel: Environment = { ...env, matrix, reattach: true };
     const events = join(root, "events.log");
     // before and after log each cell's start and end to one file: the bound is checked by
     // counting cells between them, not by timing.
@@ -544,7 +549,8 @@ export function after({ dir }) { appendFileSync(${JSON.stringify(events)}, "end 
     const tofu = env.binary("tofu");
     const older = await fakeTofu(root, tofu.path, "1.11.0");
     const olderEntry = resolveMatrix({ ...process.env, TSVIDER_EXTRA_BINARIES: older })[2] as AvailableBinary;
-    const serial: Environment = { ...env, matrix: [tofu, olderEntry] };
+    // Attached, as in the test above: the order of the cells does not depend on it.
+    const serial: Environment = { ...env, matrix: [tofu, olderEntry], reattach: true };
     const events = join(root, "one-cell-events.log");
     // Each cell logs its example's name as it starts and ends: the cells of an example that makes
     // a fixed name on a shared server must never overlap.

@@ -16,7 +16,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BinaryNotFoundError, installProviderMirror, mirrorCliConfig } from "@tsvider/conformance";
 import { parseExamplesArgs, UsageError } from "./args.js";
-import { BatchFailure, batchableExamples, batchFor, runBatch } from "./batch.js";
+import { BatchFailure, batchableExamples, batchesFor, runBatch } from "./batch.js";
 import {
   copyExample,
   type Environment,
@@ -136,7 +136,7 @@ async function examples(args: readonly string[]): Promise<number> {
     console.log("one cell per example: the cells of an example run one after the other");
   if (options.batch)
     console.log(
-      "batch: the examples that only evaluate (functions, outputs) run on each binary as modules of one configuration",
+      "batch: the examples that only evaluate (functions, data sources, outputs) run on each binary as modules of one configuration (the test-mode ones in another)",
     );
   for (const h of notAdded) console.log(`${h.kind} ${h.version}: ${h.path}, no column: ${h.why}`);
   for (const h of unavailable) console.log(`${h.kind} ${h.version}: not built: ${h.unavailable}`);
@@ -150,8 +150,8 @@ async function examples(args: readonly string[]): Promise<number> {
     const candidates = await batchableExamples(provider.examplesDir, names, env);
     const batches = env.matrix.flatMap((binary) => {
       if (binary.missing !== undefined) return [];
-      const examples = batchFor(candidates, binary).filter((e) => only?.(e.name, binary.label) ?? true);
-      return examples.length >= 2 ? [{ binary, examples }] : [];
+      const mine = candidates.filter((e) => only?.(e.name, binary.label) ?? true);
+      return batchesFor(mine, binary).map((examples) => ({ binary, examples }));
     });
     await mapLimit(batches, options.jobs, async ({ binary, examples }) => {
       try {
