@@ -8,6 +8,11 @@ export default defineConfig({
   test: {
     ...sharedTestConfig.test,
     include: ["test/**/*.test.ts", "tutorial/**/*.test.ts"],
+    // The files a worker runs share one module registry, as sharedModulesTestConfig in
+    // tooling/vitest.shared.mjs arranges for packages with a src/ (this app has none): the
+    // framework, conformance and TypeScript, which most files import, are loaded once per worker
+    // instead of once per file. No file here mocks a module or needs one fresh.
+    isolate: false,
     exclude: ["**/node_modules/**", "**/dist/**"],
   },
 });

@@ -18,10 +18,8 @@ import type { SameAsGoOptions } from "../go-oracle.test-support.js";
  */
 export const unicode15Only = (s: string): boolean => {
   if (/[\uD800-\uDFFF]/u.test(s)) return false;
-  return (
-    Array.from(s).every((ch) => generalCategory(ch.codePointAt(0)!) !== "Cn" || /\p{Cn}/u.test(ch)) &&
-    !goNfcHazard(s)
-  );
+  for (const ch of s) if (generalCategory(ch.codePointAt(0)!) === "Cn" && !/\p{Cn}/u.test(ch)) return false;
+  return !goNfcHazard(s);
 };
 
 /**
@@ -32,6 +30,8 @@ export const unicode15Only = (s: string): boolean => {
  * can bring such neighbours together from harmless parts.
  */
 export function goNfcHazard(s: string): boolean {
+  // Most text has no code point beyond the BMP right before a mark: nothing to look up then.
+  if (!/[\u{10000}-\u{10FFFF}]\p{M}/u.test(s)) return false;
   const cps = Array.from(s, (ch) => ch.codePointAt(0)!);
   return cps.some((cp, i) => {
     if (cp <= 0xffff) return false;
