@@ -5,10 +5,11 @@ export default defineConfig({
   ...sharedTestConfig,
   test: {
     ...sharedTestConfig.test,
-    // The suite applies every configuration through the real tofu against two providers, one of
-    // them Python. The limit only catches a hang, so it is far above any run seen (about a
-    // minute on an idle machine).
-    testTimeout: 600_000,
-    hookTimeout: 600_000,
+    // The suite applies every configuration through the real tofu, and the root modules through
+    // the real Terraform, against two providers, one of them Python. The limit only catches a
+    // hang, so it is far above any run seen (about three minutes on an idle machine, six on a
+    // busy one).
+    testTimeout: 1_800_000,
+    hookTimeout: 1_800_000,
   },
 });

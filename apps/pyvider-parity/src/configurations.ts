@@ -25,12 +25,12 @@ export interface Skipped {
   readonly reason: string;
 }
 
-const EXAMPLES = fileURLToPath(new URL("../../terraform-provider-tsvider/examples/", import.meta.url));
+export const EXAMPLES = fileURLToPath(new URL("../../terraform-provider-tsvider/examples/", import.meta.url));
 
 /** The reference provider's example directories hold these besides configuration. */
-const EXAMPLE_TOOLING = new Set(["checks.mjs", "requirements.json"]);
+export const EXAMPLE_TOOLING = new Set(["checks.mjs", "requirements.json"]);
 
-function sanitize(text: string): string {
+export function sanitize(text: string): string {
   return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
 }
 
@@ -38,7 +38,7 @@ function sanitize(text: string): string {
  * The types and functions a configuration uses, named as tsvider names them (functions as
  * `provider::tsvider::<name>`), found by renaming it with `renamer`.
  */
-function uses(source: string, renamer: Renamer, file: string): Set<string> {
+export function uses(source: string, renamer: Renamer, file: string): Set<string> {
   const found = new Set<string>();
   const tsvider = renamer.direction.from === "tsvider" ? "from" : "to";
   renamer.rename(source, file, (kind, from, to) => {
@@ -72,60 +72,77 @@ function requiredVariableless(source: string): string | undefined {
   return undefined;
 }
 
-/** Our examples: examples/<kind>/<name>/<variant>/main.tf. */
-export function ourExamples(toPyvider: Renamer, skipped: Skipped[]): Configuration[] {
-  const out: Configuration[] = [];
-  for (const kind of readdirSync(EXAMPLES).sort()) {
-    for (const name of readdirSync(join(EXAMPLES, kind)).sort()) {
+/** One of our examples: examples/<kind>/<name>/<variant>/ with its main.tf. */
+export interface ExampleDir {
+  readonly kind: string;
+  readonly name: string;
+  readonly variant: string;
+  readonly dir: string;
+  readonly main: string;
+  /** Its path from the repository's root, for messages. */
+  readonly origin: string;
+}
+
+/** Our examples, in order: each examples/<kind>/<name>/<variant>/ that has a main.tf. */
+export function exampleDirs(): ExampleDir[] {
+  const out: ExampleDir[] = [];
+  for (const kind of readdirSync(EXAMPLES).sort())
+    for (const name of readdirSync(join(EXAMPLES, kind)).sort())
       for (const variant of readdirSync(join(EXAMPLES, kind, name)).sort()) {
         const dir = join(EXAMPLES, kind, name, variant);
         const main = join(dir, "main.tf");
-        if (!existsSync(main)) continue;
-        const origin = relative(join(EXAMPLES, "../../.."), dir);
-        const requirementsFile = join(dir, "requirements.json");
-        const requirements = existsSync(requirementsFile)
-          ? (JSON.parse(readFileSync(requirementsFile, "utf8")) as { binaries?: string[] })
-          : {};
-        if (requirements.binaries && !requirements.binaries.includes("tofu")) {
-          skipped.push({
-            origin,
-            reason: `runs on ${requirements.binaries.join(", ")} only (requirements.json)`,
-          });
-          continue;
-        }
-        if (kind === "state-stores") {
-          skipped.push({
-            origin,
-            reason: "a state store is configured in the root module's terraform block",
-          });
-          continue;
-        }
-        const source = readFileSync(main, "utf8");
-        const notNested = cannotNest(source);
-        if (notNested !== undefined) {
-          skipped.push({ origin, reason: notNested });
-          continue;
-        }
-        const variable = requiredVariableless(source);
-        if (variable !== undefined) {
-          skipped.push({ origin, reason: `variable "${variable}" has no default (checks.mjs sets it)` });
-          continue;
-        }
-        const files = new Map<string, Buffer>();
-        for (const file of readdirSync(dir))
-          if (file !== "main.tf" && !EXAMPLE_TOOLING.has(file) && statSync(join(dir, file)).isFile())
-            files.set(file, readFileSync(join(dir, file)));
-        const pyvider = toPyvider.rename(source, origin);
-        out.push({
-          id: sanitize(`ours_${kind.replace(/-.*/, "")}_${name}_${variant}`),
-          origin,
-          component: name,
-          source: { tsvider: source, pyvider },
-          files,
-          uses: uses(source, toPyvider, origin),
-        });
+        if (existsSync(main))
+          out.push({ kind, name, variant, dir, main, origin: relative(join(EXAMPLES, "../../.."), dir) });
       }
+  return out;
+}
+
+/** Our examples: examples/<kind>/<name>/<variant>/main.tf. */
+export function ourExamples(toPyvider: Renamer, skipped: Skipped[]): Configuration[] {
+  const out: Configuration[] = [];
+  for (const { kind, name, variant, dir, main, origin } of exampleDirs()) {
+    const requirementsFile = join(dir, "requirements.json");
+    const requirements = existsSync(requirementsFile)
+      ? (JSON.parse(readFileSync(requirementsFile, "utf8")) as { binaries?: string[] })
+      : {};
+    if (requirements.binaries && !requirements.binaries.includes("tofu")) {
+      skipped.push({
+        origin,
+        reason: `runs on ${requirements.binaries.join(", ")} only (requirements.json)`,
+      });
+      continue;
     }
+    if (kind === "state-stores") {
+      skipped.push({
+        origin,
+        reason: "a state store is configured in the root module's terraform block",
+      });
+      continue;
+    }
+    const source = readFileSync(main, "utf8");
+    const notNested = cannotNest(source);
+    if (notNested !== undefined) {
+      skipped.push({ origin, reason: notNested });
+      continue;
+    }
+    const variable = requiredVariableless(source);
+    if (variable !== undefined) {
+      skipped.push({ origin, reason: `variable "${variable}" has no default (checks.mjs sets it)` });
+      continue;
+    }
+    const files = new Map<string, Buffer>();
+    for (const file of readdirSync(dir))
+      if (file !== "main.tf" && !EXAMPLE_TOOLING.has(file) && statSync(join(dir, file)).isFile())
+        files.set(file, readFileSync(join(dir, file)));
+    const pyvider = toPyvider.rename(source, origin);
+    out.push({
+      id: sanitize(`ours_${kind.replace(/-.*/, "")}_${name}_${variant}`),
+      origin,
+      component: name,
+      source: { tsvider: source, pyvider },
+      files,
+      uses: uses(source, toPyvider, origin),
+    });
   }
   return out;
 }

@@ -69,6 +69,37 @@ data "pyvider_file_info" "f" {
     expect(toPyvider.rename(renamed, "main.tf")).toBe(source);
   });
 
+  it("renames a state store's type, its provider block, and a list block's bare provider reference", () => {
+    const source = `terraform {
+  state_store "pyvider_filesystem_store" {
+    provider "pyvider" {}
+    path = "tfstate"
+  }
+}
+list "pyvider_secret_note" "notes" {
+  provider = pyvider
+  config {
+    name_prefix = "pyvider"
+  }
+}
+`;
+    const renamed = toTsvider.rename(source, "example.tfquery.hcl");
+    expect(renamed).toBe(`terraform {
+  state_store "tsvider_filesystem_store" {
+    provider "tsvider" {}
+    path = "tfstate"
+  }
+}
+list "tsvider_secret_note" "notes" {
+  provider = tsvider
+  config {
+    name_prefix = "pyvider"
+  }
+}
+`);
+    expect(toPyvider.rename(renamed, "example.tfquery.hcl")).toBe(source);
+  });
+
   it("goes back the way it came", () => {
     const source = `resource "tsvider_new_thing" "a" {\n  x = tsvider_file_content.b.path\n}\n`;
     const there = toPyvider.rename(source, "main.tf");

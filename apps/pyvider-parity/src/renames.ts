@@ -36,7 +36,7 @@ export function loadRenameTable(file: URL | string = TABLE_FILE): RenameTable {
   return raw as RenameTable;
 }
 
-const BLOCKS_WITH_TYPE = new Set(["resource", "data", "ephemeral", "list", "action"]);
+const BLOCKS_WITH_TYPE = new Set(["resource", "data", "ephemeral", "list", "action", "state_store"]);
 const REFERENCE_MODES = new Set(["data", "ephemeral", "action", "list"]);
 
 /** Renames of one direction, from `from`'s names to `to`'s. */
@@ -147,6 +147,15 @@ export class Renamer {
       if (typeIndex === i && typeToken.text === this.from.name && is(i + 1, "punct", ".")) {
         replace(typeToken, this.to.name); // a provider reference: `provider = pyvider.test`
         return i + 3;
+      }
+      if (
+        typeIndex === i &&
+        typeToken.text === this.from.name &&
+        is(i - 1, "punct", "=") &&
+        at(i - 2)?.text === "provider"
+      ) {
+        replace(typeToken, this.to.name); // the default configuration: `provider = pyvider` (list blocks)
+        return i + 1;
       }
       const target = this.type(typeToken.text);
       if (target === undefined || !is(typeIndex + 1, "punct", ".")) return typeIndex + 1;

@@ -1,7 +1,9 @@
 // Applying configurations through the real tofu, many at once: every configuration becomes a
 // child module of one root module per provider, so each provider is started for one init, a
-// validate, a plan or two, one apply and one show rather than for each configuration (pyvider
-// takes about half a second to start, and tofu starts a provider several times per command).
+// validate, a plan, an apply (with a plan of its own when the first plan failed) and one show
+// rather than for each configuration (pyvider takes about a second of CPU to start, and tofu
+// starts a provider once per command for its schema, then once per walk (validate, plan, apply)
+// for each provider configuration).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { installProviderMirror, mirrorCliConfig, type ShownState, Workdir } from "@tsvider/conformance";
@@ -27,8 +29,17 @@ export interface Diagnostic {
 export interface ApplyResult {
   readonly ok: boolean;
   readonly diagnostics: readonly Diagnostic[];
-  /** `tofu show -json` after the apply. */
-  readonly state: ShownState | undefined;
+}
+
+/** What `tofu apply -auto-approve` did: whether its plan succeeded (and so it applied). */
+export interface PlannedAndApplied {
+  /** Whether its plan succeeded, and so it applied. */
+  readonly planned: boolean;
+  readonly ok: boolean;
+  /** The diagnostics of its plan. */
+  readonly plan: readonly Diagnostic[];
+  /** The diagnostics of its apply: none when its plan failed. */
+  readonly apply: readonly Diagnostic[];
 }
 
 /**
@@ -104,19 +115,37 @@ export class Host {
     const { name, source, version } = this.provider.naming;
     const required = `terraform {\n  required_providers {\n    ${name} = {\n      source  = "${source}"\n      version = "${version}"\n    }\n  }\n}\n`;
     let root = `${required}\nprovider "${name}" {}\n`;
+    const mains = new Map(
+      configurations.map((configuration) => {
+        // An empty provider block would make the module a provider configuration of its own, and
+        // tofu starts a provider process for each; without it the module uses the root's.
+        const main = configuration.source[this.provider.side].replace(
+          new RegExp(`^provider\\s+"${name}"\\s*\\{\\s*\\}[ \\t]*$`, "gm"),
+          "",
+        );
+        return [configuration.id, main] as const;
+      }),
+    );
+    const shared = sharedProviderBlocks(mains, name);
+    shared.forEach((block, i) => {
+      root += `\nprovider "${name}" {\n  alias = "shared_${i + 1}"\n${block.body}}\n`;
+    });
     for (const configuration of configurations) {
       const moduleDir = join(dir, configuration.id);
       await mkdir(join(moduleDir, "tmp"), { recursive: true });
-      let main = configuration.source[this.provider.side];
-      // An empty provider block would make the module a provider configuration of its own, and
-      // tofu starts a provider process for each; without it the module uses the root's.
-      main = main.replace(new RegExp(`^provider\\s+"${name}"\\s*\\{\\s*\\}[ \\t]*$`, "gm"), "");
+      let main = mains.get(configuration.id) as string;
+      const i = shared.findIndex((block) => block.ids.includes(configuration.id));
+      const block = shared[i];
+      // The block's lines stay, empty, so that every diagnostic points at the line it did.
+      if (block !== undefined)
+        main = main.replace(block.text, "\n".repeat(block.text.split("\n").length - 1));
       await writeFile(join(moduleDir, "main.tf"), main);
       if (!/\brequired_providers\b/.test(main)) await writeFile(join(moduleDir, "providers.tf"), required);
       for (const [file, bytes] of configuration.files) await writeFile(join(moduleDir, file), bytes);
+      const providers = block === undefined ? "" : `  providers = { ${name} = ${name}.shared_${i + 1} }\n`;
       // The whole module object holds every output of the configuration. Marked sensitive
       // because some configurations output sensitive values; `tofu show -json` still shows them.
-      root += `\nmodule "${configuration.id}" {\n  source = "./${configuration.id}"\n}\n\noutput "${configuration.id}" {\n  value     = module.${configuration.id}\n  sensitive = true\n}\n`;
+      root += `\nmodule "${configuration.id}" {\n  source = "./${configuration.id}"\n${providers}}\n\noutput "${configuration.id}" {\n  value     = module.${configuration.id}\n  sensitive = true\n}\n`;
     }
     await writeFile(join(dir, "main.tf"), root);
   }
@@ -133,20 +162,46 @@ export class Host {
     return { ok: result.code === 0, diagnostics: parseDiagnostics(result.stdout) };
   }
 
-  /**
-   * Applies the plan `plan` saved (so nothing is planned twice), then shows the state: the
-   * diagnostics of the apply (its JSON lines) and the state after it.
-   */
+  /** Applies the plan `plan` saved (so nothing is planned twice): the diagnostics of the apply. */
   async apply(dir: string): Promise<ApplyResult> {
-    const workdir = this.workdir(dir);
-    const result = await workdir.run(["apply", "-input=false", "-json", "parity.tfplan"], {
+    const result = await this.workdir(dir).run(["apply", "-input=false", "-json", "parity.tfplan"], {
       okCodes: [0, 1],
     });
+    return { ok: result.code === 0, diagnostics: parseDiagnostics(result.stdout) };
+  }
+
+  /**
+   * `tofu apply -auto-approve`: a plan and, when it succeeds, its apply, in one command (tofu
+   * starts the provider for its schema once rather than once for a plan and once for an apply).
+   * tofu writes every diagnostic at the end, and the plan's summary even when the plan failed,
+   * so what says the apply ran is a message only the apply writes: an `apply_*` message for a
+   * change, or the apply's summary (which a plan with no changes still gets). tofu applies no
+   * plan with an error: without those messages every error is the plan's, with them the apply's.
+   */
+  async planAndApply(dir: string): Promise<PlannedAndApplied> {
+    const result = await this.workdir(dir).run(["apply", "-auto-approve", "-input=false", "-json"], {
+      okCodes: [0, 1],
+    });
+    const applied = result.stdout.split("\n").some((line) => {
+      if (!line.startsWith("{")) return false;
+      const message = JSON.parse(line) as { type?: string; changes?: { operation?: string } };
+      return (
+        message.type?.startsWith("apply_") === true ||
+        (message.type === "change_summary" && message.changes?.operation === "apply")
+      );
+    });
     const diagnostics = parseDiagnostics(result.stdout);
-    const shown = await workdir.run(["show", "-json"], { okCodes: [0, 1] });
-    const state =
-      shown.code === 0 && shown.stdout.trim() !== "" ? (JSON.parse(shown.stdout) as ShownState) : undefined;
-    return { ok: result.code === 0, diagnostics, state };
+    return applied
+      ? { planned: true, ok: result.code === 0, plan: [], apply: diagnostics }
+      : { planned: false, ok: false, plan: diagnostics, apply: [] };
+  }
+
+  /** `tofu show -json`: the state. */
+  async show(dir: string): Promise<ShownState | undefined> {
+    const shown = await this.workdir(dir).run(["show", "-json"], { okCodes: [0, 1] });
+    return shown.code === 0 && shown.stdout.trim() !== ""
+      ? (JSON.parse(shown.stdout) as ShownState)
+      : undefined;
   }
 
   /** `tofu validate -json`: the diagnostics of every module at once. */
@@ -187,4 +242,49 @@ export function parseDiagnostics(jsonLines: string): Diagnostic[] {
     out.push({ severity: d.severity, summary: d.summary, detail: d.detail ?? "", module, where });
   }
   return out;
+}
+
+/** A provider block several configurations write alike, and which they are. */
+export interface SharedProviderBlock {
+  /** The block as written, from `provider` to its closing brace. */
+  readonly text: string;
+  /** What lies between its braces, from the line after the opening one. */
+  readonly body: string;
+  readonly ids: readonly string[];
+}
+
+/**
+ * The provider blocks of provider `name` that more than one configuration (id → main.tf) writes
+ * alike, each to be written once in the root and passed to those modules. tofu starts a provider
+ * for each provider configuration in every walk (validate, plan, apply), so each block two
+ * configurations share saves a start per walk; the provider sees the same settings either way.
+ * Only a configuration's one and only block of that provider counts, without an alias (its
+ * references would have to change) and without references (a variable, a local value or a
+ * path means something else in the root), written as `tofu fmt` writes it: `provider "<name>" {`
+ * on a line of its own, closed by `}` at the start of a line.
+ */
+export function sharedProviderBlocks(
+  mains: ReadonlyMap<string, string>,
+  name: string,
+): SharedProviderBlock[] {
+  const byText = new Map<string, { body: string; ids: string[] }>();
+  const opening = new RegExp(`^provider\\s+"${name}"`, "gm");
+  const block = new RegExp(`^provider\\s+"${name}"\\s*\\{[ \\t]*\\n((?:(?!\\}).*\\n|\\n)*?)\\}[ \\t]*$`, "m");
+  for (const [id, main] of mains) {
+    if ((main.match(opening) ?? []).length !== 1) continue;
+    const found = block.exec(main);
+    if (found === null) continue;
+    const body = found[1] as string;
+    if (
+      /^\s*alias\s*=/m.test(body) ||
+      /\b(var|local|module|data|path|terraform|each|count|self)\./.test(body)
+    )
+      continue;
+    const entry = byText.get(found[0]) ?? { body, ids: [] };
+    entry.ids.push(id);
+    byText.set(found[0], entry);
+  }
+  return [...byText]
+    .filter(([, entry]) => entry.ids.length > 1)
+    .map(([text, entry]) => ({ text, body: entry.body, ids: entry.ids }));
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { compareDiagnostics, compareLeaves, type Difference, describeDiagnostic, leaves } from "./compare.js";
 import { ourExamples, pyviderComponentsDir, pyviderExamples, type Skipped } from "./configurations.js";
 import { loadRenameTable, Renamer, type Side } from "./renames.js";
-import { type ApplyResult, type Diagnostic, Host } from "./run.js";
+import { type ApplyResult, type Diagnostic, Host, type PlannedAndApplied } from "./run.js";
 
 export interface SuiteResult {
   readonly configurations: number;
@@ -124,9 +124,9 @@ export async function runSuite(tofu: string, pyviderExecutable: string): Promise
     // Plan them all as one root module per provider. tofu validates every module before it
     // stops, and plans every module before it stops, so each plan names all the configurations
     // that fail in it: those are taken out (their diagnostics kept to compare) and the rest
-    // planned again, until a plan succeeds on both sides; that saved plan is applied. A
-    // configuration that fails in the apply is taken out the same way, and what it created is
-    // destroyed by the next apply, as tofu destroys what the configuration no longer has.
+    // planned again, until a plan succeeds on both sides; that plan is applied. A configuration
+    // that fails in the apply is taken out the same way, and what it created is destroyed by the
+    // next apply, as tofu destroys what the configuration no longer has.
     const failing = new Set<string>();
     const errors: Record<Side, Map<string, string[]>> = { pyvider: new Map(), tsvider: new Map() };
     const collect = (side: Side, diagnostics: readonly Diagnostic[], command: string): Set<string> => {
@@ -135,7 +135,7 @@ export async function runSuite(tofu: string, pyviderExecutable: string): Promise
         if (d.severity !== "error") continue;
         if (d.module === undefined)
           throw new Error(
-            `${side}: tofu ${command} of the batched root failed with an error that names no configuration: ${d.summary}: ${d.detail}`,
+            `${side}: tofu ${command} of the batched root failed with an error that names no configuration (a provider block the root holds for several of them, see sharedProviderBlocks in src/run.ts, names none): ${d.summary}: ${d.detail}`,
           );
         found.add(d.module);
         const list = errors[side].get(d.module) ?? [];
@@ -153,44 +153,86 @@ export async function runSuite(tofu: string, pyviderExecutable: string): Promise
     });
     log(`validate: ${covered.length} configurations, ${failing.size} invalid for either provider`);
     let batch = covered.filter((configuration) => !failing.has(configuration.id));
-    let results: Record<Side, ApplyResult> | undefined;
-    for (let round = 1; results === undefined; round++) {
+    let applied = false;
+    for (let round = 1; !applied; round++) {
       if (round > 6) throw new Error(`the batched configurations still failed after ${round - 1} rounds`);
       await Promise.all(SIDES.map((side) => hosts[side].writeRoot(runDir(side), batch, { keepInit: true })));
-      const planned = await Promise.all(SIDES.map((side) => hosts[side].plan(runDir(side))));
       const newlyFailing = new Set<string>();
-      SIDES.forEach((side, i) => {
-        const plan = planned[i] as { ok: boolean; diagnostics: Diagnostic[] };
-        const found = collect(side, plan.diagnostics, "plan");
-        if (!plan.ok && found.size === 0)
+      const planFailures = (side: Side, ok: boolean, diagnostics: readonly Diagnostic[]) => {
+        const found = collect(side, diagnostics, "plan");
+        if (!ok && found.size === 0)
           throw new Error(`${side}: the batched plan failed without an error diagnostic`);
         for (const id of found) newlyFailing.add(id);
-      });
-      log(
-        `plan round ${round}: ${batch.length} configurations, ${newlyFailing.size} failed for either provider`,
-      );
-      if (newlyFailing.size === 0) {
-        const applied = await Promise.all(SIDES.map((side) => hosts[side].apply(runDir(side))));
+      };
+      const applyFailures = (side: Side, result: { ok: boolean; diagnostics: readonly Diagnostic[] }) => {
+        const found = collect(side, result.diagnostics, "apply");
+        if (!result.ok && found.size === 0)
+          throw new Error(`${side}: the batched apply failed without an error diagnostic`);
+        for (const id of found) newlyFailing.add(id);
+      };
+      let appliedNow: boolean;
+      if (round === 1) {
+        // The first plan is saved and applied only when it succeeds on both sides.
+        const planned = await Promise.all(SIDES.map((side) => hosts[side].plan(runDir(side))));
         SIDES.forEach((side, i) => {
-          const result = applied[i] as ApplyResult;
-          const found = collect(side, result.diagnostics, "apply");
-          if (!result.ok && found.size === 0)
-            throw new Error(`${side}: the batched apply failed without an error diagnostic`);
-          for (const id of found) newlyFailing.add(id);
+          const plan = planned[i] as { ok: boolean; diagnostics: Diagnostic[] };
+          planFailures(side, plan.ok, plan.diagnostics);
         });
+        log(
+          `plan round ${round}: ${batch.length} configurations, ${newlyFailing.size} failed for either provider`,
+        );
+        appliedNow = newlyFailing.size === 0;
+        if (appliedNow) {
+          const results = await Promise.all(SIDES.map((side) => hosts[side].apply(runDir(side))));
+          SIDES.forEach((side, i) => {
+            applyFailures(side, results[i] as ApplyResult);
+          });
+        }
+      } else {
+        // A plan that failed leaves nothing to apply, and the configurations that plan did not
+        // name as failing plan the same again: this round plans and applies in one command
+        // (one start of each provider for its schema fewer than a plan and an apply). A side
+        // whose plan succeeds applies at once, even where the other side's plan fails; that
+        // apply is then undone by starting that side's directory afresh, so that each apply
+        // compared starts from nothing, as a saved plan applied on both sides or neither would.
+        const results = await Promise.all(SIDES.map((side) => hosts[side].planAndApply(runDir(side))));
+        SIDES.forEach((side, i) => {
+          const result = results[i] as PlannedAndApplied;
+          planFailures(side, result.planned, result.plan);
+        });
+        log(
+          `plan round ${round}: ${batch.length} configurations, ${newlyFailing.size} failed for either provider`,
+        );
+        appliedNow = newlyFailing.size === 0;
+        if (appliedNow) {
+          SIDES.forEach((side, i) => {
+            const result = results[i] as PlannedAndApplied;
+            applyFailures(side, { ok: result.ok, diagnostics: result.apply });
+          });
+        } else {
+          await Promise.all(
+            SIDES.filter((_, i) => (results[i] as PlannedAndApplied).planned).map(async (side) => {
+              await hosts[side].writeRoot(runDir(side), covered);
+              await hosts[side].init(runDir(side));
+            }),
+          );
+        }
+      }
+      if (appliedNow) {
         log(`apply: ${batch.length} configurations, ${newlyFailing.size} failed for either provider`);
-        if (newlyFailing.size === 0)
-          results = { pyvider: applied[0] as ApplyResult, tsvider: applied[1] as ApplyResult };
+        applied = newlyFailing.size === 0;
       }
       for (const id of newlyFailing) failing.add(id);
       batch = batch.filter((configuration) => !failing.has(configuration.id));
     }
+    const states = await Promise.all(SIDES.map((side) => hosts[side].show(runDir(side))));
+    const results = { pyvider: states[0], tsvider: states[1] };
 
     const differences: Difference[] = [];
     let attributes = 0;
     for (const configuration of batch) {
-      const py = leaves(configuration, results.pyvider.state, sideDir("pyvider"), toTsvider);
-      const ts = leaves(configuration, results.tsvider.state, sideDir("tsvider"), undefined);
+      const py = leaves(configuration, results.pyvider, sideDir("pyvider"), toTsvider);
+      const ts = leaves(configuration, results.tsvider, sideDir("tsvider"), undefined);
       const compared = compareLeaves(configuration, py, ts);
       attributes += compared.compared;
       differences.push(...compared.differences);
