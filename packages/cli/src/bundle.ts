@@ -19,6 +19,11 @@ export interface BundleOptions {
   readonly outfile: string;
   /** Wrap the bundle in the compile-cache launcher (default true). */
   readonly compileCache?: boolean;
+  /**
+   * The launcher may read the provider's code from the end of its own file (default true; see
+   * launcher.ts). False for a single executable's main script, whose file is the executable.
+   */
+  readonly readsOwnFile?: boolean;
   /** Minify (default true). */
   readonly minify?: boolean;
   /**
@@ -117,7 +122,11 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
   const text =
     plain || options.compileCache === false
       ? `${plain ? "" : "#!/usr/bin/env node\n"}${withPreamble(bundled, preamble)}`
-      : launcherSource({ source: bundled, ...(preamble === undefined ? {} : { preamble }) });
+      : launcherSource({
+          source: bundled,
+          readsOwnFile: options.readsOwnFile !== false,
+          ...(preamble === undefined ? {} : { preamble }),
+        });
   await writeFile(options.outfile, text);
   await chmod(options.outfile, 0o755);
   return {

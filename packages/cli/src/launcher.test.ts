@@ -87,6 +87,64 @@ describe("the compile-cache launcher", () => {
     expect(existsSync(join(cache, "tsvider"))).toBe(false);
   });
 
+  it("reads its code back from the comment at its own end, every comment end of the code intact", () => {
+    // The code holds `*/` in a string, a regular expression and a comment of its own, and a
+    // line that looks like the launcher's marker: none of it may end the comment early.
+    const code = [
+      "/* a comment of the code */",
+      'const ends = "*/ and */";',
+      "const pattern = /a*\\/b/;",
+      'const marker = "\\n/*tsvider: the provider\'s code\\n";',
+      'process.stdout.write(JSON.stringify([ends, pattern.source, marker.length, require("node:path").basename(__filename)]) + "\\n");',
+    ].join("\n");
+    const own = join(work, "own-file.cjs");
+    const text = launcherSource({ source: code, readsOwnFile: true });
+    writeFileSync(own, text);
+    expect(text).not.toContain('const source = "'); // the code is in the comment, not a string
+    expect(text.endsWith("\n*/\n")).toBe(true);
+    const cache = mkdtempSync(join(work, "cache-"));
+    const env = { XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" };
+    const expected = `${JSON.stringify(["*/ and */", "a*\\/b", 32, "own-file.cjs"])}\n`;
+    const first = run(own, env);
+    expect(first.stderr).toBe("tsvider compile cache: miss\ntsvider compile cache: saved\n");
+    expect(first.stdout).toBe(expected);
+    // The same code as a string literal compiles to the same cache: it is keyed by the code.
+    const literal = join(work, "literal.cjs");
+    writeFileSync(literal, launcherSource({ source: code }));
+    expect(run(literal, env)).toMatchObject({
+      stdout: expected.replace("own-file.cjs", "literal.cjs"),
+      stderr: "tsvider compile cache: hit\n",
+    });
+    expect(run(own, env)).toMatchObject({ stdout: expected, stderr: "tsvider compile cache: hit\n" });
+  });
+
+  it("names the file when the code at its end is missing, and keeps code outside ASCII as a string", () => {
+    const own = join(work, "emptied.cjs");
+    const text = launcherSource({ source: 'process.stdout.write("whole\\n");', readsOwnFile: true });
+    // The comment with the code taken out, the file still ending as the launcher wrote it.
+    writeFileSync(own, `${text.slice(0, text.indexOf("\n/*tsvider: the provider's code\n"))}\n/*\n*/\n`);
+    const emptied = run(own, { TSVIDER_COMPILE_CACHE: "0" });
+    expect(emptied.code).not.toBe(0);
+    expect(emptied.stderr).toContain(
+      `${own} is damaged: the provider's code at its end is missing or cut short; build or install the provider again`,
+    );
+    // Characters outside ASCII (which esbuild never writes, but other bundlers may) stay in a
+    // string literal, where the file's UTF-8 keeps them; so does code holding \x01, and a
+    // worker's code.
+    const cases = [
+      ['process.stdout.write("\u00e9\\n");', "\u00e9\n"],
+      ['process.stdout.write("\x01".length + "\\n");', "1\n"],
+    ];
+    for (const [source, output] of cases) {
+      const literal = launcherSource({ source: source!, readsOwnFile: true });
+      expect(literal).toContain('const source = "');
+      const file = join(work, "literal-kept.cjs");
+      writeFileSync(file, literal);
+      expect(run(file, { TSVIDER_COMPILE_CACHE: "0" }).stdout).toBe(output);
+    }
+    expect(launcherSource({ source: "1;", readsOwnFile: true, worker: true })).toContain('const source = "');
+  });
+
   it("runs its preamble first, in the file's own scope", () => {
     const withPreamble = join(work, "preamble.cjs");
     writeFileSync(

@@ -128,6 +128,8 @@ export async function buildExecutable(options: BuildExecutableOptions): Promise<
       outfile: script,
       projectRoot: project.root,
       snapshot,
+      // A single executable's main script cannot read itself from its file: that is the executable.
+      readsOwnFile: kind === "script",
     });
     for (const warning of bundle.warnings) progress?.warn(`esbuild: ${warning}`);
     signal?.throwIfAborted();
