@@ -15,6 +15,7 @@
 // packages/framework/src/server/read-data-source.ts; pyvider writes {} there), and booleans in
 // mixed_map_test stay booleans (Python counts True as the number 1, so pyvider gives 2).
 import { createHash } from "node:crypto";
+import { compareBytewise } from "@tsvider/cty";
 import { attr, DataSourceError, Decimal, Dynamic, defineDataSource, t } from "@tsvider/framework";
 import { pythonString } from "./internal/python-json.js";
 
@@ -49,7 +50,8 @@ export function pythonJson(value: unknown): string {
     return `"${pythonDecimal(exactText(value))}"`;
   if (value instanceof Dynamic) return pythonJson(value.value);
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => byCodePoint(a, b));
+  // Python sorts keys by code point, as cty's byte-wise order does.
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => compareBytewise(a, b));
   return `{${entries.map(([k, v]) => `${pythonString(k)}: ${pythonJson(v)}`).join(", ")}}`;
 }
 
@@ -87,16 +89,6 @@ export function pythonDecimal(text: string): string {
   return negative ? `-${scientific}` : scientific;
 }
 
-/** Python's string order: by code point, where JavaScript's `<` compares UTF-16 units. */
-function byCodePoint(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
 
 /**
  * A test-only data source that upper-cases the values of the map of strings `input_data` into

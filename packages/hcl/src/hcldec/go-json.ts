@@ -2,6 +2,7 @@
 // each number's text (json.Number), and is written back compact with object keys sorted (as
 // json.Marshal writes a map) or indented in its own order (json.MarshalIndent of structs),
 // escaping strings as Go does (<, > and & as \u003c..., U+2028 and U+2029 too).
+import { compareBytewise } from "@tsvider/cty";
 
 export type GoJson =
   | { readonly kind: "object"; readonly entries: readonly (readonly [string, GoJson])[] }
@@ -95,7 +96,7 @@ export function goJsonString(s: string): string {
 export function writeSorted(v: GoJson): string {
   switch (v.kind) {
     case "object": {
-      const entries = [...v.entries].sort(([a], [b]) => compareUtf8(a, b));
+      const entries = [...v.entries].sort(([a], [b]) => compareBytewise(a, b));
       // A Go map keeps the last of duplicate keys.
       const unique = new Map(entries);
       return `{${[...unique].map(([k, e]) => `${goJsonString(k)}:${writeSorted(e)}`).join(",")}}`;
@@ -143,13 +144,3 @@ export function stripNullProperties(v: GoJson): GoJson {
   }
 }
 
-/** Go's string order: by UTF-8 bytes, which is code point order (not UTF-16 order). */
-function compareUtf8(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
