@@ -124,7 +124,22 @@ export function leaves(
     for (const [path, value] of pairs)
       add({ component: configuration.component, attribute: `output.${path}`, where: "", value });
   }
-  const prefix = `module.${configuration.id}.`;
+  if (state?.values?.root_module)
+    resourceLeaves(state.values.root_module, `module.${configuration.id}.`, toTsvider, add);
+  return out;
+}
+
+/**
+ * Every attribute of every resource and data source under `root` whose address starts with
+ * `prefix`, as leaves named as tsvider names them: the address without the prefix, the type and
+ * the attribute renamed by `toTsvider` (pyvider's side).
+ */
+export function resourceLeaves(
+  root: ShownModule,
+  prefix: string,
+  toTsvider: Renamer | undefined,
+  add: (leaf: Leaf) => void,
+): void {
   const visit = (module: ShownModule) => {
     for (const resource of module.resources ?? []) {
       if (!resource.address.startsWith(prefix)) continue;
@@ -147,8 +162,7 @@ export function leaves(
     }
     for (const child of module.child_modules ?? []) visit(child);
   };
-  if (state?.values?.root_module) visit(state.values.root_module);
-  return out;
+  visit(root);
 }
 
 export function compareLeaves(
@@ -183,12 +197,15 @@ export function describeDiagnostic(
   runDir: string,
   toTsvider: Renamer | undefined,
 ): string {
-  const rename = (text: string) =>
-    toTsvider
-      ? text.replace(new RegExp(`\\b${toTsvider.from.name}_(\\w+)`, "g"), (w) => toTsvider.address(w))
-      : text;
   const text = `${diagnostic.severity}: ${diagnostic.summary}${diagnostic.detail ? ` — ${diagnostic.detail}` : ""}${diagnostic.where ? ` (at ${diagnostic.where})` : ""}`;
-  return rename(text.split(runDir).join("<run>"));
+  return renameNames(text.split(runDir).join("<run>"), toTsvider);
+}
+
+/** Every `pyvider_<name>` word of a text (a message, a step's name) renamed by `toTsvider`, if given. */
+export function renameNames(text: string, toTsvider: Renamer | undefined): string {
+  return toTsvider
+    ? text.replace(new RegExp(`\\b${toTsvider.from.name}_(\\w+)`, "g"), (word) => toTsvider.address(word))
+    : text;
 }
 
 export function compareDiagnostics(

@@ -24,23 +24,18 @@
 // (pyvider's example waits a minute for a file nothing writes); a shorter one is left to time
 // out, which both must report.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  installProviderMirror,
-  mirrorCliConfig,
-  type ShownModule,
-  type ShownState,
-  Workdir,
-} from "@tsvider/conformance";
+import type { ShownState, Workdir } from "@tsvider/conformance";
 import {
   compareLeaves,
   type Difference,
   describeDiagnostic,
   flatten,
   type Leaf,
+  renameNames,
+  resourceLeaves,
   VOLATILE,
 } from "./compare.js";
 import {
@@ -53,8 +48,9 @@ import {
   sanitize,
   uses,
 } from "./configurations.js";
-import { loadRenameTable, type ProviderNaming, Renamer, type Side } from "./renames.js";
-import { type Diagnostic, PROVIDER_ENV, parseDiagnostics } from "./run.js";
+import { readSchema, type Schema, splitByCoverage } from "./coverage.js";
+import { loadRenameTable, Renamer, type Side } from "./renames.js";
+import { type Diagnostic, Host, inRunDirectory, parseDiagnostics, requiredProviders } from "./run.js";
 
 /** A configuration of the root-module pass: a root module, with what it needs beside main.tf. */
 export interface RootConfiguration extends Configuration {
@@ -186,15 +182,6 @@ export function pyviderRootExamples(componentsDir: string, toTsvider: Renamer): 
   return out;
 }
 
-/** One side's provider and the Terraform that runs it. */
-export interface TerraformSide {
-  readonly side: Side;
-  readonly naming: ProviderNaming;
-  readonly executable: string;
-  /** Where this side's mirror and root modules live. */
-  readonly dir: string;
-}
-
 /** `source` without its comment lines (pyvider's examples show an action_trigger in comments). */
 const uncommented = (source: string) => source.replace(/^\s*(#|\/\/).*$/gm, "");
 
@@ -317,31 +304,21 @@ interface Prepared {
 }
 
 /** Writes one side's root module of `configuration` in `<side dir>/<id>` and runs its `before` hook. */
-async function prepare(
-  terraform: string,
-  side: TerraformSide,
-  cliConfigFile: string,
-  configuration: RootConfiguration,
-): Promise<SideRun> {
-  const dir = join(side.dir, configuration.id);
+async function prepare(host: Host, configuration: RootConfiguration): Promise<SideRun> {
+  const side = host.provider.side;
+  const dir = join(host.dir, configuration.id);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const source = configuration.source[side.side];
+  const source = configuration.source[side];
   const inputs = new Set<string>(["main.tf"]);
   await writeFile(join(dir, "main.tf"), source);
-  const all = [source, ...[...configuration.renamedFiles.values()].map((texts) => texts[side.side])].join(
-    "\n",
-  );
+  const all = [source, ...[...configuration.renamedFiles.values()].map((texts) => texts[side])].join("\n");
   if (!/\brequired_providers\b/.test(all)) {
-    const { name, source: address, version } = side.naming;
-    await writeFile(
-      join(dir, "providers.tf"),
-      `terraform {\n  required_providers {\n    ${name} = {\n      source  = "${address}"\n      version = "${version}"\n    }\n  }\n}\n`,
-    );
+    await writeFile(join(dir, "providers.tf"), requiredProviders(host.provider.naming));
     inputs.add("providers.tf");
   }
   for (const [file, texts] of configuration.renamedFiles) {
-    await writeFile(join(dir, file), texts[side.side]);
+    await writeFile(join(dir, file), texts[side]);
     inputs.add(file);
   }
   for (const [file, bytes] of configuration.files) {
@@ -366,18 +343,12 @@ async function prepare(
       ).before({ dir })) ?? {})
     : {};
   const index = join(dir, NOTE_INDEX);
-  const workdir = new Workdir({
-    dir,
-    binary: terraform,
-    cliConfigFile,
-    extraEnv: {
-      ...PROVIDER_ENV,
-      TF_ENABLE_PLUGGABLE_STATE_STORAGE: "1",
-      // Both keep their secret notes' index where the list resource reads it; each module its own.
-      TSVIDER_SECRET_NOTE_INDEX: index,
-      PYVIDER_SECRET_NOTE_INDEX: index,
-      ...prepared.env,
-    },
+  const workdir = host.workdir(dir, {
+    TF_ENABLE_PLUGGABLE_STATE_STORAGE: "1",
+    // Both keep their secret notes' index where the list resource reads it; each module its own.
+    TSVIDER_SECRET_NOTE_INDEX: index,
+    PYVIDER_SECRET_NOTE_INDEX: index,
+    ...prepared.env,
   });
   return {
     dir,
@@ -470,16 +441,13 @@ async function finish(run: SideRun): Promise<Outcome> {
  * on the other, the two stop there: what would follow differs for that reason alone.
  */
 async function runBoth(
-  terraform: string,
-  sides: Readonly<Record<Side, TerraformSide>>,
-  cliConfigs: Readonly<Record<Side, string>>,
+  hosts: Readonly<Record<Side, Host>>,
   configuration: RootConfiguration,
   toPyvider: Renamer,
 ): Promise<Record<Side, Outcome>> {
   const runs = {} as Record<Side, SideRun>;
   try {
-    for (const side of SIDES)
-      runs[side] = await prepare(terraform, sides[side], cliConfigs[side], configuration);
+    for (const side of SIDES) runs[side] = await prepare(hosts[side], configuration);
     for (const step of stepsOf(configuration, toPyvider)) {
       const [py, ts] = await Promise.all(
         SIDES.map((side) => runStep(runs[side], step.name, step.args[side])),
@@ -548,10 +516,7 @@ function outcomeLeaves(
   summaryOnly: boolean,
 ): Map<string, Leaf> {
   const out = new Map<string, Leaf>();
-  const renameText = (text: string) =>
-    toTsvider
-      ? text.replace(new RegExp(`\\b${toTsvider.from.name}_(\\w+)`, "g"), (word) => toTsvider.address(word))
-      : text;
+  const renameText = (text: string) => renameNames(text, toTsvider);
   const normalize = (value: unknown): unknown =>
     typeof value === "string"
       ? renameText(value.split(runDir).join("<run>"))
@@ -616,21 +581,11 @@ function outcomeLeaves(
     }
   }
   if (summaryOnly) return out;
-  const visit = (module: ShownModule) => {
-    for (const resource of module.resources ?? []) {
-      const type = toTsvider?.type(resource.type) ?? resource.type;
-      const where = toTsvider ? toTsvider.address(resource.address) : resource.address;
-      const pairs: [string, unknown][] = [];
-      flatten(resource.values, "", pairs);
-      for (const [path, value] of pairs) {
-        const top = /^[^.[]+/.exec(path)?.[0] ?? path;
-        add(type, toTsvider ? toTsvider.attribute(type, top) + path.slice(top.length) : path, where, value);
-      }
-    }
-    for (const child of module.child_modules ?? []) visit(child);
-  };
   const values = outcome.state?.values;
-  if (values?.root_module) visit(values.root_module);
+  if (values?.root_module)
+    resourceLeaves(values.root_module, "", toTsvider, (leaf) =>
+      add(leaf.component, leaf.attribute, leaf.where, leaf.value),
+    );
   for (const [name, output] of Object.entries(values?.outputs ?? {})) {
     const pairs: [string, unknown][] = [];
     flatten(output.value, "", pairs);
@@ -651,100 +606,48 @@ function sameProgress(pyvider: Outcome, tsvider: Outcome, toTsvider: Renamer): b
   return summary(pyvider, toTsvider) === summary(tsvider, undefined);
 }
 
-async function schemaTypes(
-  terraform: string,
-  side: TerraformSide,
-  cliConfigFile: string,
-): Promise<Set<string>> {
-  const dir = join(side.dir, "schema");
+/** The schema of `host`'s provider, from a root module that only requires it. */
+async function schemaOf(host: Host): Promise<Schema> {
+  const dir = join(host.dir, "schema");
   await mkdir(dir, { recursive: true });
-  const { name, source, version } = side.naming;
-  await writeFile(
-    join(dir, "main.tf"),
-    `terraform {\n  required_providers {\n    ${name} = {\n      source  = "${source}"\n      version = "${version}"\n    }\n  }\n}\n`,
-  );
-  const workdir = new Workdir({ dir, binary: terraform, cliConfigFile, extraEnv: PROVIDER_ENV });
+  await writeFile(join(dir, "main.tf"), requiredProviders(host.provider.naming));
+  const workdir = host.workdir(dir);
   await workdir.run(["init", "-input=false", "-no-color"]);
-  const json = JSON.parse((await workdir.run(["providers", "schema", "-json"])).stdout) as {
-    provider_schemas: Record<string, Record<string, Record<string, unknown> | undefined>>;
-  };
-  const types = new Set<string>();
-  for (const provider of Object.values(json.provider_schemas)) {
-    for (const [key, schemas] of Object.entries(provider)) {
-      if (!key.endsWith("_schemas") || schemas === undefined) continue;
-      for (const type of Object.keys(schemas)) types.add(type);
-    }
-    for (const fn of Object.keys(provider.functions ?? {})) types.add(`provider::${name}::${fn}`);
-  }
-  return types;
+  return readSchema(workdir);
 }
 
 /**
- * Runs every root configuration on both sides through `terraform` and compares what each left.
- * `sides` are pyvider's and tsvider's; `toTsvider` renames pyvider's names into ours.
+ * Runs every root configuration on both sides (`hosts`, running Terraform) and compares what
+ * each left; `toTsvider` renames pyvider's names into ours.
  */
 export async function runRootModulePass(
-  terraform: string,
-  sides: Readonly<Record<Side, TerraformSide>>,
+  hosts: Readonly<Record<Side, Host>>,
   configurations: readonly RootConfiguration[],
   toTsvider: Renamer,
   log: (line: string) => void,
 ): Promise<RootModulePassResult> {
-  const cliConfigs = {} as Record<Side, string>;
-  for (const side of Object.values(sides)) {
-    const mirrorDir = join(side.dir, "mirror");
-    const [namespace, type] = side.naming.source.split("/") as [string, string];
-    await installProviderMirror({
-      mirrorDir,
-      namespace,
-      type,
-      version: side.naming.version,
-      executable: side.executable,
-    });
-    cliConfigs[side.side] = join(side.dir, "cli.tfrc");
-    await writeFile(cliConfigs[side.side], mirrorCliConfig(mirrorDir));
-  }
-  const [pyTypes, tsTypes] = await Promise.all([
-    schemaTypes(terraform, sides.pyvider, cliConfigs.pyvider),
-    schemaTypes(terraform, sides.tsvider, cliConfigs.tsvider),
-  ]);
+  const [pyvider, tsvider] = await Promise.all(SIDES.map((side) => schemaOf(hosts[side])));
   const toPyvider = toTsvider.inverse();
-  const uncovered: Skipped[] = [];
-  const covered = configurations.filter((configuration) => {
-    const missing: string[] = [];
-    for (const name of configuration.uses) {
-      const fn = /^provider::[^:]+::(.*)$/.exec(name)?.[1];
-      const ts = name;
-      const py =
-        fn !== undefined ? `provider::pyvider::${toPyvider.function(fn)}` : (toPyvider.type(name) ?? name);
-      if (!tsTypes.has(fn !== undefined ? `provider::tsvider::${fn}` : ts))
-        missing.push(`tsvider lacks ${ts}`);
-      if (!pyTypes.has(py)) missing.push(`pyvider lacks ${py}`);
-    }
-    if (missing.length > 0) uncovered.push({ origin: configuration.origin, reason: missing.join(", ") });
-    return missing.length === 0;
-  });
+  const { covered, uncovered } = splitByCoverage(
+    configurations,
+    { pyvider: pyvider as Schema, tsvider: tsvider as Schema },
+    toPyvider,
+  );
   log(
     `root modules: ${configurations.length} configurations only a root module can hold; ${covered.length} use only components both providers have`,
   );
   const differences: Difference[] = [];
   let attributes = 0;
   for (const configuration of covered) {
-    const { pyvider: py, tsvider: ts } = await runBoth(
-      terraform,
-      sides,
-      cliConfigs,
-      configuration,
-      toPyvider,
-    );
+    const { pyvider: py, tsvider: ts } = await runBoth(hosts, configuration, toPyvider);
     // When the two did not get equally far (a step failed on one side only), what each left
     // behind differs for that reason alone: only the steps' results and diagnostics are
     // compared, as the tofu pass compares a configuration that fails.
     const summaryOnly = !sameProgress(py, ts, toTsvider);
     const compared = compareLeaves(
       configuration,
-      outcomeLeaves(configuration, py, join(sides.pyvider.dir, configuration.id), toTsvider, summaryOnly),
-      outcomeLeaves(configuration, ts, join(sides.tsvider.dir, configuration.id), undefined, summaryOnly),
+      outcomeLeaves(configuration, py, join(hosts.pyvider.dir, configuration.id), toTsvider, summaryOnly),
+      outcomeLeaves(configuration, ts, join(hosts.tsvider.dir, configuration.id), undefined, summaryOnly),
     );
     attributes += compared.compared;
     differences.push(...compared.differences);
@@ -780,23 +683,13 @@ export async function runRootModules(
     ...ourRootExamples(toPyvider),
     ...pyviderRootExamples(pyviderComponentsDir(pyviderExecutable), toTsvider),
   ];
-  const base = await mkdtemp(join(tmpdir(), "pyvider-parity-roots-"));
-  try {
-    const side = (name: Side, executable: string): TerraformSide => ({
-      side: name,
-      naming: table.provider[name],
-      executable,
-      dir: join(base, name),
-    });
-    return await runRootModulePass(
-      terraform,
-      { pyvider: side("pyvider", pyviderExecutable), tsvider: side("tsvider", tsviderExecutable) },
-      configurations,
-      toTsvider,
-      log,
-    );
-  } finally {
-    if (process.env.TSVIDER_PARITY_KEEP) log(`kept ${base} (TSVIDER_PARITY_KEEP is set)`);
-    else await rm(base, { recursive: true, force: true });
-  }
+  return inRunDirectory("pyvider-parity-roots-", log, async (base) => {
+    const host = (side: Side, executable: string) =>
+      Host.create(terraform, join(base, side), { side, naming: table.provider[side], executable });
+    const hosts = {
+      pyvider: await host("pyvider", pyviderExecutable),
+      tsvider: await host("tsvider", tsviderExecutable),
+    };
+    return runRootModulePass(hosts, configurations, toTsvider, log);
+  });
 }

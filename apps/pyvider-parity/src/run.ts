@@ -4,7 +4,8 @@
 // rather than for each configuration (pyvider takes about a second of CPU to start, and tofu
 // starts a provider once per command for its schema, then once per walk (validate, plan, apply)
 // for each provider configuration).
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installProviderMirror, mirrorCliConfig, type ShownState, Workdir } from "@tsvider/conformance";
 import type { Configuration } from "./configurations.js";
@@ -63,13 +64,39 @@ export const PROVIDER_ENV: NodeJS.ProcessEnv = {
   PROVIDE_LOG_CONSOLE_FORMATTER: "key_value",
 };
 
-/** Everything the suite runs goes through one mirror and one CLI configuration per side. */
+/** The `terraform { required_providers { ... } }` block that names `naming`'s provider. */
+export function requiredProviders(naming: ProviderNaming): string {
+  return `terraform {\n  required_providers {\n    ${naming.name} = {\n      source  = "${naming.source}"\n      version = "${naming.version}"\n    }\n  }\n}\n`;
+}
+
+/**
+ * Runs `body` in a new temporary directory (`prefix` and random letters), removed afterwards
+ * unless TSVIDER_PARITY_KEEP is set, for a look at what a run left.
+ */
+export async function inRunDirectory<T>(
+  prefix: string,
+  log: (line: string) => void,
+  body: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  try {
+    return await body(dir);
+  } finally {
+    if (process.env.TSVIDER_PARITY_KEEP) log(`kept ${dir} (TSVIDER_PARITY_KEEP is set)`);
+    else await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Everything the suite runs goes through one mirror and one CLI configuration per side, with
+ * one host binary (tofu for the batched run, Terraform for the root modules).
+ */
 export class Host {
   readonly cliConfigFile: string;
   readonly mirrorDir: string;
 
   private constructor(
-    readonly tofu: string,
+    readonly binary: string,
     readonly dir: string,
     readonly provider: ProviderUnderTest,
   ) {
@@ -77,8 +104,8 @@ export class Host {
     this.cliConfigFile = join(dir, "cli.tfrc");
   }
 
-  static async create(tofu: string, dir: string, provider: ProviderUnderTest): Promise<Host> {
-    const host = new Host(tofu, dir, provider);
+  static async create(binary: string, dir: string, provider: ProviderUnderTest): Promise<Host> {
+    const host = new Host(binary, dir, provider);
     const [namespace, type] = provider.naming.source.split("/") as [string, string];
     await installProviderMirror({
       mirrorDir: host.mirrorDir,
@@ -91,12 +118,13 @@ export class Host {
     return host;
   }
 
-  workdir(dir: string): Workdir {
+  /** A working directory at `dir`, the providers run with PROVIDER_ENV and `env`. */
+  workdir(dir: string, env: NodeJS.ProcessEnv = {}): Workdir {
     return new Workdir({
       dir,
-      binary: this.tofu,
+      binary: this.binary,
       cliConfigFile: this.cliConfigFile,
-      extraEnv: PROVIDER_ENV,
+      extraEnv: { ...PROVIDER_ENV, ...env },
     });
   }
 
@@ -112,8 +140,8 @@ export class Host {
   ): Promise<void> {
     if (!options.keepInit) await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const { name, source, version } = this.provider.naming;
-    const required = `terraform {\n  required_providers {\n    ${name} = {\n      source  = "${source}"\n      version = "${version}"\n    }\n  }\n}\n`;
+    const { name } = this.provider.naming;
+    const required = requiredProviders(this.provider.naming);
     let root = `${required}\nprovider "${name}" {}\n`;
     const mains = new Map(
       configurations.map((configuration) => {

@@ -1,13 +1,13 @@
 // The differential run: every configuration applied by pyvider's reference provider and by
 // tsvider's through the real tofu, outputs, state and diagnostics compared.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compareDiagnostics, compareLeaves, type Difference, describeDiagnostic, leaves } from "./compare.js";
 import { ourExamples, pyviderComponentsDir, pyviderExamples, type Skipped } from "./configurations.js";
+import { readSchema, type Schema, splitByCoverage } from "./coverage.js";
 import { loadRenameTable, Renamer, type Side } from "./renames.js";
-import { type ApplyResult, type Diagnostic, Host, type PlannedAndApplied } from "./run.js";
+import { type ApplyResult, type Diagnostic, Host, inRunDirectory, type PlannedAndApplied } from "./run.js";
 
 export interface SuiteResult {
   readonly configurations: number;
@@ -31,32 +31,6 @@ function log(line: string): void {
   process.stderr.write(`[pyvider-parity] ${((Date.now() - started) / 1000).toFixed(1)}s ${line}\n`);
 }
 
-interface Schema {
-  readonly types: Set<string>;
-  readonly functions: Set<string>;
-}
-
-async function schema(host: Host, dir: string): Promise<Schema> {
-  const result = await host.workdir(dir).run(["providers", "schema", "-json"]);
-  const json = JSON.parse(result.stdout) as {
-    provider_schemas: Record<string, Record<string, Record<string, unknown> | undefined>>;
-  };
-  const types = new Set<string>();
-  const functions = new Set<string>();
-  for (const provider of Object.values(json.provider_schemas)) {
-    for (const key of [
-      "resource_schemas",
-      "data_source_schemas",
-      "ephemeral_resource_schemas",
-      "list_resource_schemas",
-      "action_schemas",
-    ])
-      for (const type of Object.keys(provider[key] ?? {})) types.add(type);
-    for (const name of Object.keys(provider.functions ?? {})) functions.add(name);
-  }
-  return { types, functions };
-}
-
 /**
  * Runs the suite. `pyviderExecutable` is what tooling/oracles/pyvider/install printed;
  * `tofu` the OpenTofu binary.
@@ -72,8 +46,7 @@ export async function runSuite(tofu: string, pyviderExecutable: string): Promise
   ];
   log(`configurations: ${all.length} (${skipped.length} skipped: they cannot run unattended under tofu)`);
 
-  const base = await mkdtemp(join(tmpdir(), "pyvider-parity-"));
-  try {
+  return inRunDirectory("pyvider-parity-", log, async (base) => {
     const hosts = {} as Record<Side, Host>;
     for (const side of SIDES) {
       const naming = table.provider[side];
@@ -97,26 +70,11 @@ export async function runSuite(tofu: string, pyviderExecutable: string): Promise
       }),
     );
     const schemas = Object.fromEntries(
-      await Promise.all(SIDES.map(async (side) => [side, await schema(hosts[side], runDir(side))] as const)),
+      await Promise.all(
+        SIDES.map(async (side) => [side, await readSchema(hosts[side].workdir(runDir(side)))] as const),
+      ),
     ) as Record<Side, Schema>;
-    const uncovered: Skipped[] = [];
-    const covered = all.filter((configuration) => {
-      const missing: string[] = [];
-      for (const name of configuration.uses) {
-        const fn = /^provider::[^:]+::(.*)$/.exec(name)?.[1];
-        if (fn !== undefined) {
-          if (!schemas.tsvider.functions.has(fn)) missing.push(`tsvider lacks function ${fn}`);
-          if (!schemas.pyvider.functions.has(toPyvider.function(fn)))
-            missing.push(`pyvider lacks function ${toPyvider.function(fn)}`);
-        } else {
-          if (!schemas.tsvider.types.has(name)) missing.push(`tsvider lacks ${name}`);
-          const py = toPyvider.type(name) ?? name;
-          if (!schemas.pyvider.types.has(py)) missing.push(`pyvider lacks ${py}`);
-        }
-      }
-      if (missing.length > 0) uncovered.push({ origin: configuration.origin, reason: missing.join(", ") });
-      return missing.length === 0;
-    });
+    const { covered, uncovered } = splitByCoverage(all, schemas, toPyvider);
     log(
       `init: both providers; ${covered.length} configurations use only components both have, ${uncovered.length} do not`,
     );
@@ -264,10 +222,7 @@ export async function runSuite(tofu: string, pyviderExecutable: string): Promise
       attributes,
       differences,
     };
-  } finally {
-    if (process.env.TSVIDER_PARITY_KEEP) log(`kept ${base} (TSVIDER_PARITY_KEEP is set)`);
-    else await rm(base, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function writeReport(file: string, result: SuiteResult): Promise<void> {
