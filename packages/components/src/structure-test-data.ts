@@ -89,7 +89,6 @@ export function pythonDecimal(text: string): string {
   return negative ? `-${scientific}` : scientific;
 }
 
-
 /**
  * A test-only data source that upper-cases the values of the map of strings `input_data` into
  * `processed_data` and gives the result's SHA-256 as pyvider computes it in `data_hash`

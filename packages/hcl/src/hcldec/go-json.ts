@@ -143,4 +143,3 @@ export function stripNullProperties(v: GoJson): GoJson {
       return v;
   }
 }
-
