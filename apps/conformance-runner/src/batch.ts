@@ -47,7 +47,13 @@ import {
   SAVED_PLAN,
 } from "./examples.js";
 import type { AvailableBinary } from "./matrix.js";
-import { compareVersions, loadRequirements, type Requirements, skipReason } from "./requirements.js";
+import {
+  compareVersions,
+  loadRequirements,
+  type Requirements,
+  skipReason,
+  testModeEnv,
+} from "./requirements.js";
 
 /** An example the batch can run: its .tf files, with an empty provider block taken out. */
 export interface BatchableExample {
@@ -214,7 +220,7 @@ export async function runBatch(options: {
   const testMode = examples.some((e) => e.requirements.testMode);
   if (examples.some((e) => !e.requirements.testMode === testMode))
     throw new TypeError("runBatch takes test-mode examples or other ones, not both: see batchesFor");
-  const modeEnv: Record<string, string> = testMode ? { TSVIDER_TESTMODE: "true" } : {};
+  const modeEnv = testModeEnv({ testMode });
   const started = Date.now();
   const dir = join(env.workRoot, "work", `batch__${binary.label}${testMode ? "__testmode" : ""}`);
   await mkdir(dir, { recursive: true });

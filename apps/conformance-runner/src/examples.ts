@@ -33,6 +33,7 @@ import {
   REQUIREMENTS_FILE,
   type Requirements,
   skipReason,
+  testModeEnv,
 } from "./requirements.js";
 
 export { BINARIES, type BinaryName };
@@ -511,7 +512,7 @@ export async function runExampleOn(
     const workDir = copied.dir;
     current = "checks.mjs";
     checks = await loadChecks(workDir);
-    staticEnv = { ...checks.env, ...(requirements.testMode ? { TSVIDER_TESTMODE: "true" } : {}) };
+    staticEnv = { ...checks.env, ...testModeEnv(requirements) };
     let commandEnv: Record<string, string> = staticEnv;
     if (checks.before) {
       const before = checks.before;

@@ -34,6 +34,11 @@ export interface Requirements {
   readonly providerPerCommand?: string;
 }
 
+/** The environment the provider of an example with `requirements` runs in: test mode or not. */
+export function testModeEnv(requirements: Pick<Requirements, "testMode">): Record<string, string> {
+  return requirements.testMode ? { TSVIDER_TESTMODE: "true" } : {};
+}
+
 // Every example runs on both kinds unless it says otherwise: a provider that works on one host
 // but was never tried on the other is what this matrix exists to catch.
 export const DEFAULT_REQUIREMENTS: Requirements = {
