@@ -5,12 +5,10 @@
 // functions without the provider's configuration; the provider inherits it from tofu's or
 // terraform's environment, as it does TSVIDER_TESTMODE.
 
+import { LONGEST_JQ_TIME_LIMIT_MS } from "@tsvider/components/lens-jq";
 import { FunctionError, type ProviderFunction } from "@tsvider/framework";
 
 export const LENS_JQ_TIME_LIMIT_VARIABLE = "TSVIDER_LENS_JQ_TIME_LIMIT_MS";
-
-/** The longest limit: setTimeout's longest wait, about 24.8 days (as @tsvider/components checks). */
-const MOST = 2 ** 31 - 1;
 
 /**
  * The limit the environment asks for: `timeLimitMs` (absent when the variable is unset or
@@ -25,9 +23,9 @@ export function lensJqTimeLimitFromEnv(env: NodeJS.ProcessEnv): LensJqTimeLimit 
   const text = env[LENS_JQ_TIME_LIMIT_VARIABLE]?.trim();
   if (!text) return {};
   const ms = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (ms >= 1 && ms <= MOST) return { timeLimitMs: ms };
+  if (ms >= 1 && ms <= LONGEST_JQ_TIME_LIMIT_MS) return { timeLimitMs: ms };
   return {
-    problem: `${LENS_JQ_TIME_LIMIT_VARIABLE}=${JSON.stringify(text)} in the provider's environment is not a whole number of milliseconds from 1 to ${MOST}. Set it in the environment of tofu or terraform to one, such as 30000 for 30 s, or unset it for the default of 10 s.`,
+    problem: `${LENS_JQ_TIME_LIMIT_VARIABLE}=${JSON.stringify(text)} in the provider's environment is not a whole number of milliseconds from 1 to ${LONGEST_JQ_TIME_LIMIT_MS}. Set it in the environment of tofu or terraform to one, such as 30000 for 30 s, or unset it for the default of 10 s.`,
   };
 }
 

@@ -32,6 +32,9 @@ import { type LensSettings, lensSettingsOf } from "./provider-config.js";
 export { JqStoppedError } from "./internal/jq-worker.js";
 
 /** How long and how big a jq program may run; each defaults to the value in the README. */
+/** The longest time limit a jq program may be given, in milliseconds: setTimeout's longest wait, about 24.8 days. */
+export const LONGEST_JQ_TIME_LIMIT_MS = 2 ** 31 - 1;
+
 export interface JqLimitOptions {
   /** Milliseconds one program may run before it is stopped; default 10,000 (10 s). */
   readonly timeLimitMs?: number;
@@ -51,8 +54,7 @@ function limitsOf(options: JqLimitOptions): JqLimits {
     }
     limits[name === "timeLimitMs" ? "timeLimitMs" : "memoryLimitMiB"] = value;
   };
-  // setTimeout's longest wait, about 24.8 days.
-  check("timeLimitMs", options.timeLimitMs, 1, 2 ** 31 - 1);
+  check("timeLimitMs", options.timeLimitMs, 1, LONGEST_JQ_TIME_LIMIT_MS);
   // jq's initial heap is 16 MiB, and its WebAssembly build cannot grow past 256 MiB.
   check("memoryLimitMiB", options.memoryLimitMiB, 32, 256);
   return limits;
