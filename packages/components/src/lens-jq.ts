@@ -31,10 +31,10 @@ import { type LensSettings, lensSettingsOf } from "./provider-config.js";
 
 export { JqStoppedError } from "./internal/jq-worker.js";
 
-/** How long and how big a jq program may run; each defaults to the value in the README. */
 /** The longest time limit a jq program may be given, in milliseconds: setTimeout's longest wait, about 24.8 days. */
 export const LONGEST_JQ_TIME_LIMIT_MS = 2 ** 31 - 1;
 
+/** How long and how big a jq program may run; each defaults to the value in the README. */
 export interface JqLimitOptions {
   /** Milliseconds one program may run before it is stopped; default 10,000 (10 s). */
   readonly timeLimitMs?: number;
