@@ -1,21 +1,18 @@
-// The gRPC server a plugin serves on, as both ways of serving build it (server.ts in the
-// main thread, control/control-thread.ts in a thread of its own): the AutoMTLS certificate
-// when the host sent one, grpc-js's message limits raised to the host's, and a stop that
-// lets the last answer (Shutdown's) leave before the server closes.
+// The gRPC server a plugin serves on from its main thread (server.ts), through grpc-js: the
+// AutoMTLS certificate when the host sent one, grpc-js's message limits raised to the host's,
+// and a stop that lets the last answer (Shutdown's) leave before the server closes. The control
+// thread serves the same over control/wire-server.ts, with the same limit and grace.
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate, type ServerCertificate } from "./auto-mtls.js";
+import { GRACEFUL_STOP_MS, MAX_MESSAGE_BYTES } from "./limits.js";
+import type { Bind } from "./listener.js";
 import type { Logger } from "./log.js";
 import { OpenStreams } from "./services.js";
 
-/** 256 MiB, the limit terraform-plugin-go sets both ways; grpc-js defaults to 4 MiB. */
-export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
-
-/** How long a stop waits for calls still running before it closes their connections. */
-const GRACEFUL_STOP_MS = 1000;
-
 export interface PluginGrpcServer {
   readonly server: grpc.Server;
-  readonly credentials: grpc.ServerCredentials;
+  /** Binds the server where listener.ts's listen() says. */
+  readonly bind: Bind;
   /** The certificate the handshake line announces, when the host asked for AutoMTLS. */
   readonly tls: ServerCertificate | undefined;
   /** Streams the host keeps open for the life of the connection (see services.ts). */
@@ -74,9 +71,14 @@ export function createPluginGrpcServer(
     });
     return stopping;
   };
+  const bind: Bind = (target) =>
+    new Promise((resolve, reject) => {
+      const address = "unix" in target ? `unix://${target.unix}` : `127.0.0.1:${target.tcpPort}`;
+      server.bindAsync(address, credentials, (err, port) => (err ? reject(err) : resolve(port)));
+    });
   return {
     server,
-    credentials,
+    bind,
     tls,
     streams,
     onClosed(f) {

@@ -1,12 +1,11 @@
 // Where the plugin listens: a unix socket (go-plugin's default everywhere but Windows), or
-// TCP on 127.0.0.1 within the host's port range. Both are bound through grpc-js, which owns
-// the listening socket.
-import { execFileSync } from "node:child_process";
+// TCP on 127.0.0.1 within the host's port range. The server owns the listening socket (grpc-js
+// in the main thread, wire-server.ts in the control thread); this module picks the address
+// and tells it to bind there.
 import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type * as grpc from "@grpc/grpc-js";
 import { HandshakeError } from "./handshake.js";
 
 /**
@@ -29,30 +28,21 @@ export function defaultTransport(platform: NodeJS.Platform = process.platform): 
   return platform === "win32" ? "tcp" : "unix";
 }
 
-export async function listen(
-  server: grpc.Server,
-  credentials: grpc.ServerCredentials,
-  transport: Transport,
-  env: NodeJS.ProcessEnv,
-): Promise<Listening> {
-  return transport === "tcp" ? listenTcp(server, credentials, env) : listenUnix(server, credentials, env);
+/** Where a server is told to listen: a unix socket's path, or a port on 127.0.0.1 (0: any). */
+export type BindTarget = { readonly unix: string } | { readonly tcpPort: number };
+
+/** Makes the server listen at `target`; resolves with the port it got (any number for a socket). */
+export type Bind = (target: BindTarget) => Promise<number>;
+
+export async function listen(bind: Bind, transport: Transport, env: NodeJS.ProcessEnv): Promise<Listening> {
+  return transport === "tcp" ? listenTcp(bind, env) : listenUnix(bind, env);
 }
 
-function bind(server: grpc.Server, target: string, credentials: grpc.ServerCredentials): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.bindAsync(target, credentials, (err, port) => (err ? reject(err) : resolve(port)));
-  });
-}
-
-async function listenUnix(
-  server: grpc.Server,
-  credentials: grpc.ServerCredentials,
-  env: NodeJS.ProcessEnv,
-): Promise<Listening> {
+async function listenUnix(bind: Bind, env: NodeJS.ProcessEnv): Promise<Listening> {
   const dir = env.PLUGIN_UNIX_SOCKET_DIR || tmpdir();
   const path = join(dir, `plugin${randomBytes(6).toString("hex")}`);
   try {
-    await bind(server, `unix://${path}`, credentials);
+    await bind({ unix: path });
   } catch (err) {
     throw new HandshakeError(
       `cannot listen on unix socket ${path}: ${(err as Error).message}` +
@@ -92,6 +82,9 @@ export function groupId(group: string): number {
   }
   if (gid === undefined) {
     try {
+      // Loaded here, not at the top: the control thread loads this module as it starts, and
+      // needs child_process only for a group named in neither /etc/group nor by number.
+      const { execFileSync } = process.getBuiltinModule("node:child_process");
       gid = fromFile(
         execFileSync("getent", ["group", group], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
       );
@@ -128,16 +121,12 @@ export function portRange(env: NodeJS.ProcessEnv): { min: number; max: number } 
   return { min, max };
 }
 
-async function listenTcp(
-  server: grpc.Server,
-  credentials: grpc.ServerCredentials,
-  env: NodeJS.ProcessEnv,
-): Promise<Listening> {
+async function listenTcp(bind: Bind, env: NodeJS.ProcessEnv): Promise<Listening> {
   const { min, max } = portRange(env);
   let lastError: unknown;
   for (let port = min; port <= max; port++) {
     try {
-      const bound = await bind(server, `127.0.0.1:${port}`, credentials);
+      const bound = await bind({ tcpPort: port });
       return { network: "tcp", address: `127.0.0.1:${bound}`, cleanup: () => {} };
     } catch (err) {
       lastError = err;

@@ -158,7 +158,7 @@ function wantsControlThread(
   return false;
 }
 
-export { MAX_MESSAGE_BYTES } from "./grpc-server.js";
+export { MAX_MESSAGE_BYTES } from "./limits.js";
 
 /**
  * Ends a start that cannot go on: the reason on stderr, where the host (or the person who ran
@@ -238,7 +238,7 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
   // grpc-js reports problems on the console; make them log lines the host files properly.
   if (ownsProcess) grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
 
-  const { server, credentials, tls, streams, onClosed, stop } = createPluginGrpcServer(clientCert, log);
+  const { server, bind, tls, streams, onClosed, stop } = createPluginGrpcServer(clientCert, log);
   const shutdownAndExit = async (): Promise<void> => {
     try {
       await options.onShutdown?.();
@@ -263,7 +263,7 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
     server.addService(service.definition, service.implementation);
   }
 
-  const listening = await listen(server, credentials, options.transport ?? defaultTransport(), env);
+  const listening = await listen(bind, options.transport ?? defaultTransport(), env);
   onClosed(listening.cleanup);
   log.debug("plugin server listening", {
     network: listening.network,

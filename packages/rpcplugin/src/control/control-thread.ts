@@ -19,21 +19,20 @@
 //   that cannot (a loop that never yields) is ended with the process.
 //
 // Logs go straight to file descriptor 2: a worker's process.stderr is relayed by the main
-// thread, which may be the busy one.
+// thread, which may be the busy one. The gRPC server is wire-server.ts, not grpc-js: the
+// thread only passes bytes, and its load is on the path of every start.
 //
 // The thread may be started before the main thread knows what it serves (thread-start.ts): it
 // loads its modules and makes its TLS certificate, then waits for the "serve" message.
 import { writeSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
-import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate, type ServerCertificate } from "../auto-mtls.js";
 import { pendingCompileCacheWrite } from "../compile-cache.js";
-import { createPluginGrpcServer } from "../grpc-server.js";
 import { formatHandshakeLine } from "../handshake.js";
 import { watchHost } from "../host-watch.js";
+import { GRACEFUL_STOP_MS, MAX_MESSAGE_BYTES } from "../limits.js";
 import { listen } from "../listener.js";
 import { createLogger } from "../log.js";
-import { addPluginServices } from "../services.js";
 import { cancelledResponse, requestTypeName } from "./cancelled-response.js";
 import {
   type ControlThreadData,
@@ -42,6 +41,8 @@ import {
   type ToControl,
   type ToMain,
 } from "./messages.js";
+import { HeldCalls, pluginServiceMethods } from "./plugin-services.js";
+import { createWireServer, GrpcStatus, type WireCall, type WireMethod } from "./wire-server.js";
 
 /** After Shutdown, or once the host is gone, how long the main thread has to exit by itself. */
 const MAIN_EXIT_MS = 1000;
@@ -66,8 +67,6 @@ interface Pending {
 const port = parentPort!;
 const log = createLogger({ module: "rpcplugin", write: (line) => writeSync(2, line) });
 const post = (message: ToMain) => port.postMessage(message);
-// grpc-js reports problems on the console, which the main thread relays; make them log lines.
-grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
 
 /** What to serve: set by the "serve" message, before any call can arrive. */
 let data: ControlThreadData;
@@ -133,14 +132,14 @@ port.on("message", (message: ToControl) => {
 
 /** Registers a call, hands it to the main thread, and tells it when the host gives up on it. */
 function forward(
-  call: { on(event: "cancelled", f: () => void): unknown },
+  call: WireCall,
   method: ForwardedMethod,
   request: Uint8Array | undefined,
   handlers: Omit<Pending, "method" | "request">,
 ): number {
   const id = nextId++;
   pending.set(id, { method, request, ...handlers });
-  call.on("cancelled", () => {
+  call.onCancelled(() => {
     if (pending.delete(id)) post({ kind: "cancelled", id });
   });
   post(
@@ -185,7 +184,7 @@ function cancelHere(id: number, call: Pending): void {
   });
   const answer = cancelledResponse(data.protocolVersion, call.method.name, summary, detail);
   if (!answer) {
-    call.fail(grpc.status.CANCELLED, `${summary}: ${detail}`);
+    call.fail(GrpcStatus.CANCELLED, `${summary}: ${detail}`);
   } else if (call.method.responseStream) {
     call.write(answer);
     call.end();
@@ -194,82 +193,60 @@ function cancelHere(id: number, call: Pending): void {
   }
 }
 
-/** A grpc-js definition that passes every message through as bytes. */
-function forwardingDefinition(methods: readonly ForwardedMethod[]): grpc.ServiceDefinition {
-  const definition: Record<string, grpc.MethodDefinition<Buffer, Uint8Array>> = {};
-  for (const method of methods) {
-    definition[method.name] = {
-      path: method.path,
-      requestStream: method.requestStream,
-      responseStream: method.responseStream,
-      requestSerialize: asBuffer,
-      requestDeserialize: (bytes: Buffer) => bytes,
-      responseSerialize: asBuffer,
-      responseDeserialize: (bytes: Buffer) => bytes,
-    };
-  }
-  return definition as grpc.ServiceDefinition;
-}
-
-function forwardingImplementation(methods: readonly ForwardedMethod[]): grpc.UntypedServiceImplementation {
-  const implementation: grpc.UntypedServiceImplementation = {};
-  for (const method of methods) {
-    if (!method.requestStream && !method.responseStream) {
-      implementation[method.name] = (
-        call: grpc.ServerUnaryCall<Uint8Array, Uint8Array>,
-        callback: grpc.sendUnaryData<Uint8Array>,
-      ) => {
-        const known = data.remembered.includes(method.name)
-          ? remembered.get(memoryKey(method.path, call.request))
-          : undefined;
-        if (known) {
-          callback(null, known);
-          return;
-        }
-        if (method.name === data.stopMethod) {
-          // StopProvider's answer has one field, Error, empty when the request went through.
-          callback(null, new Uint8Array(0));
-          forward(call, method, call.request, { reply() {}, fail() {}, write() {}, end() {} });
-          return;
-        }
-        forward(call, method, call.request, {
-          reply: (response) => callback(null, response),
-          fail: (code, details) => callback({ code, details }),
+/** The app protocol's methods, each call passed on to the main thread as bytes. */
+function forwardingMethods(methods: readonly ForwardedMethod[]): WireMethod[] {
+  return methods.map((method) => ({
+    path: method.path,
+    requestStream: method.requestStream,
+    responseStream: method.responseStream,
+    handle(call: WireCall) {
+      if (method.requestStream && method.responseStream) {
+        // No provider RPC streams both ways.
+        call.fail(GrpcStatus.UNIMPLEMENTED, `${method.name} streams both ways`);
+        return;
+      }
+      if (method.requestStream) {
+        const id = forward(call, method, undefined, {
+          reply: (response) => call.reply(response),
+          fail: (code, details) => call.fail(code, details),
           write: () => {},
           end: () => {},
         });
-      };
-    } else if (!method.requestStream) {
-      implementation[method.name] = (call: grpc.ServerWritableStream<Uint8Array, Uint8Array>) => {
-        forward(call, method, call.request, {
+        call.onMessage((message) => post({ kind: "in", id, message: exactBytes(message) }));
+        call.onEnd(() => post({ kind: "in-end", id }));
+        return;
+      }
+      const request = call.request!;
+      if (method.responseStream) {
+        forward(call, method, request, {
           reply: () => {},
-          fail: (code, details) => call.emit("error", { code, details }),
+          fail: (code, details) => call.fail(code, details),
           write: (message) => call.write(message),
           end: () => call.end(),
         });
-      };
-    } else if (!method.responseStream) {
-      implementation[method.name] = (
-        call: grpc.ServerReadableStream<Uint8Array, Uint8Array>,
-        callback: grpc.sendUnaryData<Uint8Array>,
-      ) => {
-        const id = forward(call, method, undefined, {
-          reply: (response) => callback(null, response),
-          fail: (code, details) => callback({ code, details }),
-          write: () => {},
-          end: () => {},
-        });
-        call.on("data", (message: Uint8Array) => post({ kind: "in", id, message: exactBytes(message) }));
-        call.on("end", () => post({ kind: "in-end", id }));
-      };
-    } else {
-      // No provider RPC streams both ways.
-      implementation[method.name] = (call: grpc.ServerDuplexStream<Uint8Array, Uint8Array>) => {
-        call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: `${method.name} streams both ways` });
-      };
-    }
-  }
-  return implementation;
+        return;
+      }
+      const known = data.remembered.includes(method.name)
+        ? remembered.get(memoryKey(method.path, request))
+        : undefined;
+      if (known) {
+        call.reply(known);
+        return;
+      }
+      if (method.name === data.stopMethod) {
+        // StopProvider's answer has one field, Error, empty when the request went through.
+        call.reply(new Uint8Array(0));
+        forward(call, method, request, { reply() {}, fail() {}, write() {}, end() {} });
+        return;
+      }
+      forward(call, method, request, {
+        reply: (response) => call.reply(response),
+        fail: (code, details) => call.fail(code, details),
+        write: () => {},
+        end: () => {},
+      });
+    },
+  }));
 }
 
 /** Asks the main thread to end the process, and ends it here if the main thread cannot. */
@@ -296,12 +273,27 @@ function endProcess(
 }
 
 async function main(): Promise<void> {
-  const { server, credentials, tls, streams, onClosed, stop } = createPluginGrpcServer(
-    data.clientCert,
+  const tls = data.clientCert ? (certificateAhead ?? createServerCertificate()) : undefined;
+  const server = createWireServer({
+    ...(tls
+      ? {
+          tls: {
+            certificatePem: tls.certificatePem,
+            privateKeyPem: tls.privateKeyPem,
+            clientCertPem: data.clientCert!,
+          },
+        }
+      : {}),
+    maxMessageBytes: MAX_MESSAGE_BYTES,
     log,
-    certificateAhead,
-  );
+  });
+  // A graceful stop ends the streams the host holds open first, or it would wait for them.
+  const held = new HeldCalls();
   let cleanup = () => {};
+  const stop = () => {
+    held.endAll();
+    return server.stop(GRACEFUL_STOP_MS).then(() => cleanup());
+  };
   let ending = false;
   const end = (graceful: boolean) => {
     if (ending) return;
@@ -309,21 +301,20 @@ async function main(): Promise<void> {
     endProcess(
       graceful,
       stop,
-      () => server.forceShutdown(),
+      () => server.forceStop(),
       () => cleanup(),
     );
   };
-  addPluginServices(server, streams, () => {
-    log.debug("the host asked to shut down");
-    end(true);
-  });
-  // A plugin may serve go-plugin's own services and nothing else (grpc-js refuses an empty one).
-  if (data.methods.length > 0) {
-    server.addService(forwardingDefinition(data.methods), forwardingImplementation(data.methods));
-  }
-  const listening = await listen(server, credentials, data.transport, process.env);
+  const methods = [
+    ...pluginServiceMethods(held, () => {
+      log.debug("the host asked to shut down");
+      end(true);
+    }),
+    ...forwardingMethods(data.methods),
+  ];
+  for (const method of methods) server.add(method);
+  const listening = await listen(server.bind, data.transport, process.env);
   cleanup = listening.cleanup;
-  onClosed(listening.cleanup);
   log.debug("plugin server listening in its control thread", {
     network: listening.network,
     address: listening.address,

@@ -1,0 +1,12 @@
+// What both of a plugin's gRPC servers hold to (grpc-server.ts in the main thread,
+// control/wire-server.ts in the control thread), so that a host sees the same plugin either way.
+
+/** 256 MiB, the limit terraform-plugin-go sets both ways; grpc-js defaults to 4 MiB. */
+export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * How long a stop waits for calls still running before it closes their connections. Graceful,
+ * so that the answer to Shutdown itself reaches the host; the host SIGKILLs two seconds after
+ * Shutdown anyway.
+ */
+export const GRACEFUL_STOP_MS = 1000;
