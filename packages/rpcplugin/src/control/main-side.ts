@@ -196,13 +196,15 @@ async function serveThrough(worker: Worker, serving: ControlThreadServing): Prom
   };
   serving.log.trace("told the control thread what to serve", { methods: data.methods.length });
   send({ kind: "serve", data });
+  // While the thread listens (on a machine with a core free, the thread's load is the longer
+  // of the two paths to the handshake), work out the answers it can give by itself: the host's
+  // first calls (the schema) are then answered without waiting for this thread.
+  rememberAhead(routes, send);
   const started = await ready;
   process.once("SIGTERM", () => void shutdownAndExit());
   // The control thread wrote the handshake line; anything printed later goes to stderr (see
   // server.ts).
   routeStdoutToStderr();
-  // Answers the control thread can give by itself from now on, even while a handler computes.
-  setImmediate(() => rememberAhead(routes, send));
   return {
     protocolVersion: serving.protocolVersion,
     network: started.network,
