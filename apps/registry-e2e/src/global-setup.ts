@@ -1,8 +1,9 @@
 // Starts a real npm registry (Verdaccio) on 127.0.0.1 with its storage in a temporary folder,
 // makes a user on it, publishes every package the way a release does (the release tooling's
-// stageRelease and publishStaged), and hands the tests its URL. @tsvider/* and `tsvider` are
-// served from that storage only; every other package comes through it from the public npm
-// registry, as a user's install would fetch esbuild or vitest.
+// stageRelease, then a release's packing and upload: see publish-release.ts), and hands the
+// tests its URL. @tsvider/* and `tsvider` are served from that storage only; every other
+// package comes through it from the public npm registry, as a user's install would fetch
+// esbuild or vitest.
 //
 // Starting the registry and publishing are part of what is tested: a failure here fails the run
 // with the step that failed and its output. Progress goes to stderr, as the steps take a while.
@@ -13,8 +14,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
 import type { TestProject } from "vitest/node";
+import { checkPublished, packStaged, publishTarball } from "./publish-release.js";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = join(appDir, "..", "..");
@@ -28,19 +29,15 @@ interface ReleaseTooling {
   stageRelease(options: { workDir: string; log: (line: string) => void }): Promise<{
     versions: Record<string, string>;
   }>;
-  publishStaged(options: {
-    workDir: string;
-    registry: string;
-    userconfig: string;
-    log: (line: string) => void;
-  }): Promise<{ versions: Record<string, string>; published: string[] }>;
+  /** The environment with the pnpm this repository pins first on PATH. */
+  toolEnv(): Promise<NodeJS.ProcessEnv>;
 }
 
 async function releaseTooling(): Promise<ReleaseTooling> {
   const file = join(repoRoot, "tooling", "release", "publish.mjs");
   if (!existsSync(file)) {
     throw new Error(
-      `${file} is missing: the registry tests publish with the release tooling's stageRelease and publishStaged`,
+      `${file} is missing: the registry tests stage the release with the release tooling's stageRelease`,
     );
   }
   return (await import(pathToFileURL(file).href)) as ReleaseTooling;
@@ -123,43 +120,6 @@ async function addUser(registry: string): Promise<string> {
   return body.token;
 }
 
-/** What the registry serves for name@version: the tarball's size, unpacked size and file count. */
-async function publishedSize(registry: string, name: string, version: string): Promise<string> {
-  const response = await fetch(new URL(name.replace("/", "%2f"), registry));
-  const packument = (await response.json()) as {
-    versions?: Record<string, { dist?: { tarball?: string } }>;
-  };
-  const url = packument.versions?.[version]?.dist?.tarball;
-  if (url === undefined) throw new Error(`${registry} serves no ${name}@${version} after publishing`);
-  const tarball = await fetch(url);
-  if (!tarball.ok) throw new Error(`${registry} does not serve ${url} (${tarball.status})`);
-  const packed = Buffer.from(await tarball.arrayBuffer());
-  const { bytes, files } = tarContents(gunzipSync(packed));
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  return `published ${name}@${version}: tarball ${kib(packed.length)}, unpacked ${kib(bytes)}, ${files} files`;
-}
-
-/** The total size and number of the regular files in an (uncompressed) tar archive. */
-function tarContents(tar: Buffer): { bytes: number; files: number } {
-  let bytes = 0;
-  let files = 0;
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break;
-    const size = Number.parseInt(
-      header.subarray(124, 136).toString("ascii").replace(/\0.*$/, "").trim() || "0",
-      8,
-    );
-    const type = String.fromCharCode(header[156] ?? 0);
-    if (type === "0" || type === "\0") {
-      bytes += size;
-      files++;
-    }
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return { bytes, files };
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "tsvider-registry-")));
   let child: ChildProcess | undefined;
@@ -194,8 +154,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const workDir = join(root, "release");
     log("staging the release (built dist folders, changeset version)");
     const { versions } = await tooling.stageRelease({ workDir, log });
-    await tooling.publishStaged({ workDir, registry, userconfig, log });
-    for (const [name, version] of Object.entries(versions)) log(await publishedSize(registry, name, version));
+    const destination = join(root, "tarballs");
+    log(`packing every package (pnpm -r pack) into ${destination}`);
+    const packed = await packStaged({ workDir, destination, versions, env: await tooling.toolEnv() });
+    log(`publishing ${packed.map(({ name, version }) => `${name}@${version}`).join(", ")} to ${registry}`);
+    await Promise.all(packed.map(({ file }) => publishTarball({ registry, token, file })));
+    for (const pkg of packed) log(await checkPublished(registry, pkg));
 
     project.provide("registryUrl", registry);
     project.provide("publishUserconfig", userconfig);

@@ -4,7 +4,7 @@
 // (the goplugin oracle) launches it with AutoMTLS and calls the service over the connection
 // go-plugin hands over, with JSON messages, so neither side has generated code.
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preparedOracle } from "../scripts/prepare.mjs";
@@ -79,6 +79,8 @@ async function callPlugin(calls: Call[], flags: string[] = [], env: NodeJS.Proce
 const kv = (method: string) => `/kv.v1.KeyValue/${method}`;
 
 describe("a go-plugin plugin on @tsvider/rpcplugin alone", () => {
+  // The build checks the published declarations in full (no skipLibCheck); only TypeScript's
+  // own lib.*.d.ts are skipped (skipDefaultLibCheck in the fixture's tsconfig).
   it("installs from the registry with npm and builds with tsc against the published declarations", async () => {
     await npm(project, ["install"]);
     const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8"));
