@@ -23,18 +23,11 @@ export interface PluginGrpcServer {
   stop(): Promise<void>;
 }
 
-/**
- * `certificate`: one made ahead (the control thread makes it while it waits to be told what to
- * serve); used only when the host sent its own, `clientCert`.
- */
-export function createPluginGrpcServer(
-  clientCert: string | undefined,
-  log: Logger,
-  certificate?: ServerCertificate,
-): PluginGrpcServer {
+/** With the host's certificate, `clientCert`, it serves AutoMTLS with a certificate of its own. */
+export function createPluginGrpcServer(clientCert: string | undefined, log: Logger): PluginGrpcServer {
   const certificateStart = performance.now();
-  const tls = clientCert ? (certificate ?? createServerCertificate()) : undefined;
-  if (tls && !certificate)
+  const tls = clientCert ? createServerCertificate() : undefined;
+  if (tls)
     log.debug("made the TLS certificate", {
       duration_ms: Number((performance.now() - certificateStart).toFixed(2)),
     });

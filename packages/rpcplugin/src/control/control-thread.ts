@@ -54,14 +54,16 @@ const MAIN_EXIT_MS = 1000;
 const NAMED_BY_FIELD_1 =
   /^(Validate(Resource|ResourceType|DataResource|DataSource|EphemeralResource|ListResource|Action)Config|UpgradeResource(State|Identity)|ReadResource|PlanResourceChange|ApplyResourceChange|ImportResourceState|ReadDataSource|(Open|Renew|Close)EphemeralResource|CallFunction|ListResource|PlanAction|InvokeAction)$/;
 
+/** Where a forwarded call's answer goes: the host's call itself, or nowhere once answered here. */
+type Answer = Pick<WireCall, "reply" | "fail" | "write" | "end">;
+
+/** StopProvider is answered here at once; the main thread's own answer is dropped. */
+const ALREADY_ANSWERED: Answer = { reply() {}, fail() {}, write() {}, end() {} };
+
 interface Pending {
   readonly method: ForwardedMethod;
   readonly request: Uint8Array | undefined;
-  reply(response: Uint8Array): void;
-  fail(code: number, details: string): void;
-  /** Server streams: one message. */
-  write(message: Uint8Array): void;
-  end(): void;
+  readonly answer: Answer;
 }
 
 const port = parentPort!;
@@ -114,18 +116,18 @@ port.on("message", (message: ToControl) => {
       if (data.remembered.includes(call.method.name) && call.request) {
         remembered.set(memoryKey(call.method.path, call.request), message.response);
       }
-      call.reply(message.response);
+      call.answer.reply(message.response);
       break;
     case "error":
       pending.delete(message.id);
-      call.fail(message.code, message.details);
+      call.answer.fail(message.code, message.details);
       break;
     case "chunk":
-      call.write(message.message);
+      call.answer.write(message.message);
       break;
     case "end":
       pending.delete(message.id);
-      call.end();
+      call.answer.end();
       break;
   }
 });
@@ -135,10 +137,10 @@ function forward(
   call: WireCall,
   method: ForwardedMethod,
   request: Uint8Array | undefined,
-  handlers: Omit<Pending, "method" | "request">,
+  answer: Answer = call,
 ): number {
   const id = nextId++;
-  pending.set(id, { method, request, ...handlers });
+  pending.set(id, { method, request, answer });
   call.onCancelled(() => {
     if (pending.delete(id)) post({ kind: "cancelled", id });
   });
@@ -184,12 +186,12 @@ function cancelHere(id: number, call: Pending): void {
   });
   const answer = cancelledResponse(data.protocolVersion, call.method.name, summary, detail);
   if (!answer) {
-    call.fail(GrpcStatus.CANCELLED, `${summary}: ${detail}`);
+    call.answer.fail(GrpcStatus.CANCELLED, `${summary}: ${detail}`);
   } else if (call.method.responseStream) {
-    call.write(answer);
-    call.end();
+    call.answer.write(answer);
+    call.answer.end();
   } else {
-    call.reply(answer);
+    call.answer.reply(answer);
   }
 }
 
@@ -206,45 +208,28 @@ function forwardingMethods(methods: readonly ForwardedMethod[]): WireMethod[] {
         return;
       }
       if (method.requestStream) {
-        const id = forward(call, method, undefined, {
-          reply: (response) => call.reply(response),
-          fail: (code, details) => call.fail(code, details),
-          write: () => {},
-          end: () => {},
-        });
+        const id = forward(call, method, undefined);
         call.onMessage((message) => post({ kind: "in", id, message: exactBytes(message) }));
         call.onEnd(() => post({ kind: "in-end", id }));
         return;
       }
       const request = call.request!;
-      if (method.responseStream) {
-        forward(call, method, request, {
-          reply: () => {},
-          fail: (code, details) => call.fail(code, details),
-          write: (message) => call.write(message),
-          end: () => call.end(),
-        });
-        return;
+      if (!method.responseStream) {
+        const known = data.remembered.includes(method.name)
+          ? remembered.get(memoryKey(method.path, request))
+          : undefined;
+        if (known) {
+          call.reply(known);
+          return;
+        }
+        if (method.name === data.stopMethod) {
+          // StopProvider's answer has one field, Error, empty when the request went through.
+          call.reply(new Uint8Array(0));
+          forward(call, method, request, ALREADY_ANSWERED);
+          return;
+        }
       }
-      const known = data.remembered.includes(method.name)
-        ? remembered.get(memoryKey(method.path, request))
-        : undefined;
-      if (known) {
-        call.reply(known);
-        return;
-      }
-      if (method.name === data.stopMethod) {
-        // StopProvider's answer has one field, Error, empty when the request went through.
-        call.reply(new Uint8Array(0));
-        forward(call, method, request, { reply() {}, fail() {}, write() {}, end() {} });
-        return;
-      }
-      forward(call, method, request, {
-        reply: (response) => call.reply(response),
-        fail: (code, details) => call.fail(code, details),
-        write: () => {},
-        end: () => {},
-      });
+      forward(call, method, request);
     },
   }));
 }
@@ -275,15 +260,7 @@ function endProcess(
 async function main(): Promise<void> {
   const tls = data.clientCert ? (certificateAhead ?? createServerCertificate()) : undefined;
   const server = createWireServer({
-    ...(tls
-      ? {
-          tls: {
-            certificatePem: tls.certificatePem,
-            privateKeyPem: tls.privateKeyPem,
-            clientCertPem: data.clientCert!,
-          },
-        }
-      : {}),
+    ...(tls ? { tls: { certificate: tls, clientCertPem: data.clientCert! } } : {}),
     maxMessageBytes: MAX_MESSAGE_BYTES,
     log,
   });

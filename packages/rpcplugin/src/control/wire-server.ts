@@ -11,6 +11,7 @@
 // with an error status, never a crash; a compressed message (which no host sends) is refused
 // with UNIMPLEMENTED.
 import * as http2 from "node:http2";
+import type { ServerCertificate } from "../auto-mtls.js";
 import type { BindTarget } from "../listener.js";
 import type { Logger } from "../log.js";
 
@@ -57,12 +58,8 @@ export interface WireMethod {
 }
 
 export interface WireServerOptions {
-  /** PEM: the server's certificate and key, and the one client certificate it accepts. */
-  readonly tls?: {
-    readonly certificatePem: string;
-    readonly privateKeyPem: string;
-    readonly clientCertPem: string;
-  };
+  /** AutoMTLS: the server's certificate, and the one client certificate (PEM) it accepts. */
+  readonly tls?: { readonly certificate: ServerCertificate; readonly clientCertPem: string };
   /** The largest message either way, in bytes. */
   readonly maxMessageBytes: number;
   readonly log: Logger;
@@ -97,8 +94,8 @@ export function createWireServer(options: WireServerOptions): WireServer {
   const server = options.tls
     ? http2.createSecureServer({
         ...common,
-        cert: options.tls.certificatePem,
-        key: options.tls.privateKeyPem,
+        cert: options.tls.certificate.certificatePem,
+        key: options.tls.certificate.privateKeyPem,
         // Only the host's own certificate: anyone else who reaches the socket is refused in the
         // TLS handshake, before any call.
         ca: options.tls.clientCertPem,
@@ -250,13 +247,23 @@ function startCall(
     stream.once("wantTrailers", () => stream.sendTrailers(trailers(code, details)));
     stream.end();
   };
-  const cancel = () => {
-    if (finished || cancelled) return;
+  const tellCancelled = () => {
+    if (cancelled) return;
     cancelled = true;
-    finish();
     for (const listener of cancelListeners) listener();
   };
-  stream.on("close", cancel);
+  // Ended from the host's side (a deadline, a request the call cannot take): the status goes
+  // back, and a handler already running hears it as a cancel.
+  const abort = (code: number, details: string) => {
+    if (finished) return;
+    fail(code, details);
+    tellCancelled();
+  };
+  stream.on("close", () => {
+    if (finished) return;
+    finish();
+    tellCancelled();
+  });
 
   const path = headers[":path"] ?? "";
   const method = methods.get(path);
@@ -266,13 +273,10 @@ function startCall(
   }
   const timeoutMs = deadlineMs(headers["grpc-timeout"]);
   if (timeoutMs !== undefined) {
-    deadline = setTimeout(() => {
-      if (finished) return;
-      fail(GrpcStatus.DEADLINE_EXCEEDED, `the deadline of ${method.path} passed`);
-      // The handler learns it as a cancellation.
-      cancelled = true;
-      for (const listener of cancelListeners) listener();
-    }, timeoutMs);
+    deadline = setTimeout(
+      () => abort(GrpcStatus.DEADLINE_EXCEEDED, `the deadline of ${method.path} passed`),
+      timeoutMs,
+    );
     deadline.unref();
   }
 
@@ -329,16 +333,10 @@ function startCall(
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let refused = false;
-  // A request the call cannot take ends it; a handler already running hears it as a cancel.
   const refuse = (code: number, details: string) => {
     refused = true;
     pending = [];
-    const running = !finished;
-    fail(code, details);
-    if (running && !cancelled) {
-      cancelled = true;
-      for (const listener of cancelListeners) listener();
-    }
+    abort(code, details);
   };
   const take = (count: number): Buffer => {
     const joined = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
