@@ -14,13 +14,10 @@
 // The release path itself (changesets, `pnpm publish`, `npm publish`) still meets the registry
 // in version-skew.test.ts, whose patch release of @tsvider/cty goes through the release
 // tooling's publishPatch.
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
+import { run } from "./support.js";
 import { readTarball } from "./tarball.js";
-
-const execFileAsync = promisify(execFile);
 
 export interface PackedPackage {
   readonly name: string;
@@ -40,16 +37,9 @@ export async function packStaged(options: {
   env: NodeJS.ProcessEnv;
 }): Promise<PackedPackage[]> {
   const { workDir, destination, versions, env } = options;
-  const command = `pnpm -r pack --json --pack-destination ${destination}`;
-  const { stdout } = await execFileAsync(
-    "pnpm",
-    ["-r", "pack", "--json", "--pack-destination", destination],
-    { cwd: workDir, env, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
-  ).catch((error: Error & { stdout?: string; stderr?: string }) => {
-    throw new Error(
-      `${command} failed in ${workDir}:\n${error.stdout ?? ""}${error.stderr ?? error.message}`,
-    );
-  });
+  const args = ["-r", "pack", "--json", "--pack-destination", destination];
+  const command = `pnpm ${args.join(" ")}`;
+  const { stdout } = await run("pnpm", args, { cwd: workDir, env });
   // One package packs to an object, several to an array.
   const parsed = JSON.parse(stdout) as PackResult | PackResult[];
   const packed = new Map((Array.isArray(parsed) ? parsed : [parsed]).map((pkg) => [pkg.name, pkg]));
