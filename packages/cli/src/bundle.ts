@@ -4,7 +4,7 @@
 // terraform-provider-x_v1.2.3, and Node refuses to load an ES module from a file whose name
 // ends in an unknown extension such as ".3".
 import { existsSync } from "node:fs";
-import { chmod, writeFile } from "node:fs/promises";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { type BuildOptions, build, type Message, type Plugin } from "esbuild";
@@ -73,6 +73,44 @@ const withoutProtoLoader: Plugin = {
 };
 
 /**
+ * The protocol stubs of @tsvider/rpcplugin (its dist/gen) end with a grpc-js client for each
+ * service, made as the module loads (ts-proto writes `makeGenericClientConstructor(...)` at the
+ * top level, with no option to leave it out). A provider never calls itself, but those calls
+ * alone would load grpc-js, and Node's http2, tls, zlib and dns with it, at every start, though
+ * a provider served through its control thread uses none of them on the main thread. So in the
+ * bundle each client is a class that says why it cannot be made, and the stubs import nothing
+ * from grpc-js. Each line replaced stays one line, so the stub's own source map still holds.
+ */
+const withoutStubClients: Plugin = {
+  name: "tsvider-without-stub-clients",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]rpcplugin[\\/]dist[\\/]gen[\\/].+\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      const lines = text.split("\n");
+      const kept = lines.map((line) => line.replace(STUB_CLIENT, unavailableClient));
+      if (kept.every((line, i) => line === lines[i])) return undefined;
+      const rest = kept.join("\n");
+      // The import of the clients' two names goes too, once nothing else uses them.
+      const withoutImport = /\bmakeGenericClientConstructor\b|\bClient\b/.test(
+        rest.replace(STUB_CLIENT_IMPORT, ""),
+      )
+        ? rest
+        : rest.replace(STUB_CLIENT_IMPORT, "");
+      return { contents: withoutImport, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/** A stub's client, as tsc writes it: one line. */
+const STUB_CLIENT = /^export const (\w+Client) = makeGenericClientConstructor\([^;]*\);$/;
+const unavailableClient = (_line: string, name: string): string =>
+  `export class ${name} { constructor() { throw new Error(${JSON.stringify(
+    `${name} is left out of a provider bundled by tsvider (a provider serves this protocol, it does not call it); import it in code that runs from its modules, such as tests`,
+  )}); } }`;
+/** A stub's import of what only its clients use. */
+const STUB_CLIENT_IMPORT = /^import \{ Client, makeGenericClientConstructor, \} from "@grpc\/grpc-js";$/m;
+
+/**
  * Bundles the provider into `outfile`. A native addon anywhere in it is refused with a CliError
  * naming the package that loads it, since one file cannot carry a shared library.
  */
@@ -92,7 +130,12 @@ export async function bundleProvider(options: BundleOptions): Promise<BundleResu
       : {}),
     write: false,
     logLevel: "silent",
-    plugins: [withoutProtoLoader, guard.plugin, ...(options.snapshot === true ? [snapshotSafeBuiltins] : [])],
+    plugins: [
+      withoutProtoLoader,
+      withoutStubClients,
+      guard.plugin,
+      ...(options.snapshot === true ? [snapshotSafeBuiltins] : []),
+    ],
   }).catch((error: unknown) => {
     const refusal = guard.refusal();
     if (refusal !== undefined) throw new CliError(refusal, { cause: error });

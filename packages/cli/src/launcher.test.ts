@@ -217,6 +217,24 @@ describe("bundleProvider", () => {
   });
 });
 
+describe("bundleProvider and the protocol stubs", () => {
+  it("keeps their service definitions and leaves out their gRPC clients, which say so when made", async () => {
+    const outfile = join(work, "terraform-provider-stub-client_v1.0.0");
+    await bundleProvider({
+      entry: fileURLToPath(new URL("../test/stub-client-entry.ts", import.meta.url)),
+      outfile,
+    });
+    const res = run(outfile, { XDG_CACHE_HOME: work });
+    expect(res.code).toBe(0);
+    expect(res.stdout.split("\n")).toEqual([
+      "ProviderClient is left out of a provider bundled by tsvider (a provider serves this protocol, it does not call it); import it in code that runs from its modules, such as tests",
+      "/tfplugin6.Provider/GetProviderSchema",
+      "",
+    ]);
+    expect(readFileSync(outfile, "utf8")).not.toContain("makeGenericClientConstructor");
+  });
+});
+
 describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control thread", () => {
   const HANG_GUARD_MS = 60_000;
   const outfile = join(work, "terraform-provider-threaded_v1.0.0");
@@ -290,6 +308,35 @@ describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control 
     );
     expect(stderr).not.toContain("in its control thread");
     expect(stderr).not.toContain("the provider's file started");
+  });
+
+  it("loads neither grpc-js nor Node's http2, tls, zlib or dns on the main thread, for which the control thread serves", async () => {
+    // What the main thread loaded, written as it exits (after Shutdown) by a preloaded script.
+    const report = join(work, "main-thread-modules.json");
+    const hook = join(work, "report-main-thread-modules.cjs");
+    writeFileSync(
+      hook,
+      `if (require("node:worker_threads").isMainThread) process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    plugin = await startPluginClient({
+      executable: process.execPath,
+      args: ["--require", hook, outfile],
+      protocolVersions: [6],
+      env: { TSVIDER_CONTROL_THREAD: "1", XDG_CACHE_HOME: mkdtempSync(join(work, "cache-")) },
+    });
+    const provider = plugin.connect(pb.ProviderClient);
+    const schema = await new Promise<pb.GetProviderSchema_Response>((resolve, reject) =>
+      provider.getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(schema.provider?.version).toBe(7n);
+    await plugin.close();
+    plugin = undefined;
+    const loaded = JSON.parse(readFileSync(report, "utf8")) as string[];
+    // The report is the main thread's: it started the worker.
+    expect(loaded).toContain("NativeModule worker_threads");
+    expect(
+      loaded.filter((name) => /^NativeModule (http2|tls|_tls_wrap|zlib|dns|https?)$/.test(name)),
+    ).toEqual([]);
   });
 
   it("serves from the main thread when TSVIDER_CONTROL_THREAD=0", async () => {

@@ -12,8 +12,7 @@
 // the attribute could no longer report the answer. error_message is set for a status of 400 or
 // more, as pyvider's documented example expects (`has_error = error_message != null` for its
 // 404, 500 and 401 requests); pyvider's own code leaves it null there.
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingMessage } from "node:http";
 import { attr, DataSourceError, defineDataSource, t, type ValidatorFunction } from "@tsvider/framework";
 import { type ApiSettings, apiDefaults, apiSettingsOf, headerProblems, toNumber } from "./provider-config.js";
 
@@ -314,7 +313,12 @@ function asFailure(err: unknown): RequestFailure {
 function sendOnce(req: HttpRequest): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const send = req.url.protocol === "https:" ? httpsRequest : httpRequest;
+    // Loaded on the first request rather than with the provider: https brings tls, and every
+    // start of a provider that never calls an API would pay for compiling them.
+    const send =
+      req.url.protocol === "https:"
+        ? process.getBuiltinModule("node:https").request
+        : process.getBuiltinModule("node:http").request;
     const body = req.body === null ? undefined : Buffer.from(req.body, "utf8");
     const headers: Record<string, string> = { ...req.headers };
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length"))

@@ -11,7 +11,7 @@
 // several: each writes the file when it ends (`{pid}` in the name gives each its own file;
 // without it the last one to end wins), and only the first to bind the port serves it.
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
 import type { Logger } from "@tsvider/rpcplugin";
@@ -261,7 +261,8 @@ export async function writeMetricsFile(metrics: ProviderMetrics, file: string, l
  * the same command for one, is a warning.
  */
 function serveMetrics(metrics: ProviderMetrics, port: number, log?: Logger): Promise<Server | undefined> {
-  const server = createServer((req, res) => {
+  // node:http is loaded here, for a provider that serves metrics, not at every start.
+  const server = process.getBuiltinModule("node:http").createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
     if (path !== "/metrics") {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found: try /metrics\n");

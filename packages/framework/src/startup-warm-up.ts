@@ -5,7 +5,7 @@
 // metadata, the schemas, the functions' signatures): their code, from the request's decoding
 // to the response's encoding, is then compiled in the snapshot rather than at each start. The
 // answers are thrown away; nothing of them is kept, and no author code runs.
-import { Metadata, type ServerUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
+import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { type PluginProtocol, protocolServices } from "./protocol-services.js";
 import type { Provider } from "./provider.js";
 import { ProviderServer } from "./server/provider-server.js";
@@ -45,9 +45,14 @@ export async function answerAuthorFreeRpcs(provider: Provider): Promise<string[]
         const rpc = definition[method];
         const handler = implementation[method] as Unary | undefined;
         if (rpc === undefined || typeof handler !== "function") continue;
-        const call = { request: rpc.requestDeserialize(Buffer.alloc(0)), metadata: new Metadata() };
+        // No grpc-js Metadata: a value import would load grpc-js into every provider's bundle,
+        // and these handlers read no metadata.
+        const call = {
+          request: rpc.requestDeserialize(Buffer.alloc(0)),
+          metadata: { get: () => [], getMap: () => ({}) },
+        };
         const response = await new Promise<unknown>((resolve, reject) =>
-          handler(call as ServerUnaryCall<unknown, unknown>, (err, answer) =>
+          handler(call as unknown as ServerUnaryCall<unknown, unknown>, (err, answer) =>
             err ? reject(err) : resolve(answer),
           ),
         );

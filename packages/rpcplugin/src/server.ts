@@ -2,30 +2,25 @@
 // a gRPC server (over mTLS when the host asks for it) on a unix socket or TCP, announce it
 // with the handshake line, and stay up until the host calls Shutdown, sends SIGTERM or is gone
 // (host-watch.ts). In debug mode a person starts the plugin instead, and it tells them how to
-// attach the host.
+// attach the host. This module settles what to serve and from where; control/main-side.ts
+// serves through the control thread, main-thread-server.ts from the main thread.
 import { X509Certificate } from "node:crypto";
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import { controlThreadUnavailable, serveWithControlThread } from "./control/main-side.js";
 import { discardEarlyControlThread } from "./control/thread-start.js";
 import { installCrashHandlers } from "./crash.js";
-import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
 import { controlThreadSetting, debugRequested } from "./env-switches.js";
-import { createPluginGrpcServer } from "./grpc-server.js";
 import {
   checkMagicCookie,
-  formatHandshakeLine,
   HandshakeError,
   type MagicCookie,
   negotiateProtocolVersion,
   terraformMagicCookie,
 } from "./handshake.js";
 import { keepHeapSmallOnceCached } from "./heap.js";
-import { watchHost } from "./host-watch.js";
-import { routeStdoutToStderr } from "./internal/stdout-guard.js";
-import { defaultTransport, listen, type Transport } from "./listener.js";
+import type { Transport } from "./listener.js";
 import { createLogger, type Logger } from "./log.js";
-import { addPluginServices } from "./services.js";
-import { afterStartupSnapshot } from "./snapshot.js";
+import { afterStartupSnapshot, buildingStartupSnapshot } from "./snapshot.js";
 
 /** One gRPC service to serve: a definition from generated code and its handlers. */
 export interface PluginService {
@@ -176,6 +171,9 @@ function refuseToStart(text: string, err: unknown, exit: (code: number) => void)
  * is restored (see snapshot.ts).
  */
 export function servePlugin(options: ServePluginOptions): Promise<RunningPlugin> {
+  // A process restored from a snapshot serves from the main thread: evaluate that server's
+  // modules now, into the snapshot, rather than at every start. A failure shows when serving.
+  if (buildingStartupSnapshot()) import("./main-thread-server.js").catch(() => {});
   return afterStartupSnapshot(() => servePluginNow(options));
 }
 
@@ -235,90 +233,8 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
   }
   // The provider's file may have started one (control/thread-start.ts).
   discardEarlyControlThread();
-  // grpc-js reports problems on the console; make them log lines the host files properly.
-  if (ownsProcess) grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
-
-  const { server, bind, tls, streams, onClosed, stop } = createPluginGrpcServer(clientCert, log);
-  const shutdownAndExit = async (): Promise<void> => {
-    try {
-      await options.onShutdown?.();
-    } finally {
-      await stop();
-      exit(0);
-    }
-  };
-  const onShutdownCall = () => {
-    if (debug) {
-      // A reattached plugin outlives each command; the person stops it.
-      log.info("the host asked to shut down; staying up in debug mode");
-      return;
-    }
-    log.debug("the host asked to shut down");
-    void shutdownAndExit();
-  };
-
-  addPluginServices(server, streams, onShutdownCall);
-  const chosen = options.versions[protocolVersion] ?? [];
-  for (const service of typeof chosen === "function" ? await chosen() : chosen) {
-    server.addService(service.definition, service.implementation);
-  }
-
-  const listening = await listen(bind, options.transport ?? defaultTransport(), env);
-  onClosed(listening.cleanup);
-  log.debug("plugin server listening", {
-    network: listening.network,
-    address: listening.address,
-    protocol_version: protocolVersion,
-    tls: tls !== undefined,
-  });
-
-  const reattachConfig: ReattachConfig | undefined = debug
-    ? {
-        addresses: options.reattachAddresses ?? [options.programName],
-        protocolVersion,
-        pid: process.pid,
-        network: listening.network,
-        listenAddress: listening.address,
-      }
-    : undefined;
-  const reattach = reattachConfig && reattachJson(reattachConfig);
-  const handshakeLine = reattachConfig
-    ? reattachInstructions(reattachConfig)
-    : formatHandshakeLine({
-        protocolVersion,
-        network: listening.network,
-        address: listening.address,
-        ...(tls ? { certificateDer: tls.certificateDer } : {}),
-      });
-  if (!ownsProcess) {
-    options.writeHandshake!(handshakeLine);
-  } else {
-    // Before the handshake goes out: whoever reads it may signal at once (a SIGTERM with no
-    // listener yet would end the process without cleanup).
-    process.once("SIGTERM", () => void shutdownAndExit());
-    if (debug) process.once("SIGINT", () => void shutdownAndExit());
-    process.once("exit", () => listening.cleanup());
-    // A host killed outright calls no Shutdown; without this the plugin would stay, orphaned.
-    // (In debug mode the person who started it stops it.)
-    if (!debug) {
-      // Nothing is logged: the host read the log from a pipe that closed with it.
-      watchHost(process.ppid, () => void shutdownAndExit());
-    }
-    process.stdout.write(handshakeLine);
-    // The host reads one line and discards the rest: anything a library prints later would
-    // be lost, so send it to stderr, where the host logs it. (A person in debug mode reads
-    // the terminal, where both end up.)
-    if (!debug) routeStdoutToStderr();
-    // Serving: what is left is answering calls, with a young generation that stays small.
-    keepHeapSmallOnceCached(env);
-  }
-
-  return {
-    protocolVersion,
-    network: listening.network,
-    address: listening.address,
-    handshakeLine,
-    ...(reattach !== undefined ? { reattach } : {}),
-    stop,
-  };
+  // Loaded only here: it brings grpc-js, which serving through the control thread never uses
+  // on this thread (docs/control-thread.md).
+  const { serveFromMainThread } = await import("./main-thread-server.js");
+  return serveFromMainThread({ ...options, protocolVersion, clientCert, debug, env, ownsProcess, log, exit });
 }
