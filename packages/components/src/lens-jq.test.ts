@@ -201,14 +201,16 @@ describe("tsvider_lens_jq and the provider's lens_enabled", () => {
 
 describe("jq's limits", () => {
   it("stops a program that never ends at its time limit, naming the limit and the option, and keeps the thread free meanwhile", async () => {
-    const fn = createLensJqFunction({ timeLimitMs: 300 });
-    const runner = jqRunner({ ...defaultJqLimits, timeLimitMs: 300 });
+    // The next program runs under the same limit (the same runner): ample for `.name` however
+    // busy the machine, which a few hundred milliseconds were not in CI.
+    const fn = createLensJqFunction({ timeLimitMs: 3000 });
+    const runner = jqRunner({ ...defaultJqLimits, timeLimitMs: 3000 });
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     try {
       await expect(callProviderFunction(fn, [new Dynamic(number, 1), "def f: f; f"])).rejects.toMatchObject({
         argument: 1,
-        message: expect.stringMatching(/stopped at its time limit of 300 ms.*def f: f; f.*timeLimitMs/s),
+        message: expect.stringMatching(/stopped at its time limit of 3 s.*def f: f; f.*timeLimitMs/s),
       });
     } finally {
       clearInterval(ticker);
