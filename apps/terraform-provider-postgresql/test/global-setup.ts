@@ -13,7 +13,14 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startPostgres();
+  const server = await startPostgres().catch((error: unknown) => {
+    // Said here too: vitest can fail to print a global set-up's error (it maps the stack
+    // through a source map it cannot read), which would leave only "No test files found".
+    process.stderr.write(
+      `the test PostgreSQL server did not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    throw error;
+  });
   const { stop, ...settings } = server;
   project.provide("postgres", settings);
   return stop;
