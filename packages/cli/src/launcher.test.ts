@@ -251,11 +251,14 @@ describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control 
     plugin = undefined;
   });
 
-  /** Starts the bundled plugin, reads its schema over tfplugin6, and returns its stderr once `until` is in it. */
-  async function serve(env: NodeJS.ProcessEnv, until: RegExp): Promise<string> {
+  /**
+   * Starts the bundled plugin (with `nodeArgs` for Node before it), reads its schema over
+   * tfplugin6, and returns its stderr once `until` is in it, after stopping it.
+   */
+  async function serve(env: NodeJS.ProcessEnv, until: RegExp, nodeArgs: string[] = []): Promise<string> {
     plugin = await startPluginClient({
       executable: process.execPath,
-      args: [outfile],
+      args: [...nodeArgs, outfile],
       protocolVersions: [6],
       env: { TF_LOG_PROVIDER: "debug", TSVIDER_COMPILE_CACHE: "debug", ...env },
     });
@@ -318,19 +321,11 @@ describe("bundleProvider, for a plugin served from @tsvider/rpcplugin's control 
       hook,
       `if (require("node:worker_threads").isMainThread) process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList)));`,
     );
-    plugin = await startPluginClient({
-      executable: process.execPath,
-      args: ["--require", hook, outfile],
-      protocolVersions: [6],
-      env: { TSVIDER_CONTROL_THREAD: "1", XDG_CACHE_HOME: mkdtempSync(join(work, "cache-")) },
-    });
-    const provider = plugin.connect(pb.ProviderClient);
-    const schema = await new Promise<pb.GetProviderSchema_Response>((resolve, reject) =>
-      provider.getProviderSchema({}, (err, res) => (err ? reject(err) : resolve(res))),
+    await serve(
+      { TSVIDER_CONTROL_THREAD: "1", XDG_CACHE_HOME: mkdtempSync(join(work, "cache-")) },
+      /plugin server listening in its control thread/,
+      ["--require", hook],
     );
-    expect(schema.provider?.version).toBe(7n);
-    await plugin.close();
-    plugin = undefined;
     const loaded = JSON.parse(readFileSync(report, "utf8")) as string[];
     // The report is the main thread's: it started the worker.
     expect(loaded).toContain("NativeModule worker_threads");

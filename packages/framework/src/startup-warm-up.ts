@@ -45,12 +45,9 @@ export async function answerAuthorFreeRpcs(provider: Provider): Promise<string[]
         const rpc = definition[method];
         const handler = implementation[method] as Unary | undefined;
         if (rpc === undefined || typeof handler !== "function") continue;
-        // No grpc-js Metadata: a value import would load grpc-js into every provider's bundle,
-        // and these handlers read no metadata.
-        const call = {
-          request: rpc.requestDeserialize(Buffer.alloc(0)),
-          metadata: { get: () => [], getMap: () => ({}) },
-        };
+        // The request alone: these handlers read no metadata (and grpc-js's Metadata, a value,
+        // would load grpc-js into every provider's bundle).
+        const call = { request: rpc.requestDeserialize(Buffer.alloc(0)) };
         const response = await new Promise<unknown>((resolve, reject) =>
           handler(call as unknown as ServerUnaryCall<unknown, unknown>, (err, answer) =>
             err ? reject(err) : resolve(answer),

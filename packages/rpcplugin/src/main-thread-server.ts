@@ -11,22 +11,16 @@ import { keepHeapSmallOnceCached } from "./heap.js";
 import { watchHost } from "./host-watch.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
 import { defaultTransport, listen } from "./listener.js";
-import type { Logger } from "./log.js";
-import type { RunningPlugin, ServePluginOptions } from "./server.js";
+import type { RunningPlugin, SettledServing } from "./server.js";
 import { addPluginServices } from "./services.js";
 
 /** What server.ts settled before choosing the main thread. */
-export interface MainThreadServing extends ServePluginOptions {
-  readonly protocolVersion: number;
-  /** The host's certificate, when it asked for AutoMTLS. */
-  readonly clientCert: string | undefined;
+export interface MainThreadServing extends SettledServing {
   readonly debug: boolean;
   /** The environment server.ts read: process.env, or a test's. */
   readonly env: NodeJS.ProcessEnv;
   /** False in tests that pass writeHandshake: the process is not the plugin's own. */
   readonly ownsProcess: boolean;
-  readonly log: Logger;
-  readonly exit: (code: number) => void;
 }
 
 /** Serves the chosen protocol version's services from this thread until asked to stop. */

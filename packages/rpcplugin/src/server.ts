@@ -117,6 +117,18 @@ export interface RunningPlugin {
   stop(): Promise<void>;
 }
 
+/**
+ * What servePlugin has settled before it serves, from the control thread (control/main-side.ts)
+ * or from the main thread (main-thread-server.ts).
+ */
+export interface SettledServing extends ServePluginOptions {
+  readonly protocolVersion: number;
+  /** The host's certificate, when it asked for AutoMTLS. */
+  readonly clientCert: string | undefined;
+  readonly log: Logger;
+  readonly exit: (code: number) => void;
+}
+
 export { debugRequested } from "./env-switches.js";
 
 /**

@@ -13,7 +13,7 @@ import { HandshakeError } from "../handshake.js";
 import { routeStdoutToStderr } from "../internal/stdout-guard.js";
 import { defaultTransport } from "../listener.js";
 import type { Logger } from "../log.js";
-import type { PluginService, RunningPlugin, ServePluginOptions } from "../server.js";
+import type { PluginService, RunningPlugin, SettledServing } from "../server.js";
 import { restoredFromStartupSnapshot } from "../snapshot.js";
 import {
   type ControlThreadData,
@@ -38,13 +38,6 @@ const REMEMBERED = [
   "GetFunctions",
 ];
 const DEFAULT_STOP_GRACE_MS = 5000;
-
-export interface ControlThreadServing extends ServePluginOptions {
-  readonly protocolVersion: number;
-  readonly clientCert: string | undefined;
-  readonly log: Logger;
-  readonly exit: (code: number) => void;
-}
 
 interface Route {
   readonly method: ForwardedMethod;
@@ -97,7 +90,7 @@ function controlThread(log: Logger): Worker {
   return startControlThread(thread.code, thread.eval);
 }
 
-export async function serveWithControlThread(serving: ControlThreadServing): Promise<RunningPlugin> {
+export async function serveWithControlThread(serving: SettledServing): Promise<RunningPlugin> {
   // Before the services are loaded, so that a thread started only now boots meanwhile.
   const worker = controlThread(serving.log);
   try {
@@ -109,7 +102,7 @@ export async function serveWithControlThread(serving: ControlThreadServing): Pro
   }
 }
 
-async function serveThrough(worker: Worker, serving: ControlThreadServing): Promise<RunningPlugin> {
+async function serveThrough(worker: Worker, serving: SettledServing): Promise<RunningPlugin> {
   const send = (message: ToControl) => worker.postMessage(message);
   const calls = new Map<number, RunningCall>();
   const routes = new Map<string, Route>();
