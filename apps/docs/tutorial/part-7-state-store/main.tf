@@ -36,6 +36,8 @@ resource "notebook_note" "todo" {
   body       = "Water the plants."
   tags       = ["todo"]
   session_id = ephemeral.notebook_session.run.session_id
+  # Written after the welcome note, so that the archive its trigger makes holds both.
+  depends_on = [notebook_note.welcome]
 
   lifecycle {
     # Archive the notes each time this one is created or changed.
