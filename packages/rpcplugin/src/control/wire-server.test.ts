@@ -3,20 +3,24 @@
 // broken client sends (bad framing, oversized or compressed messages, wrong methods and
 // content types, deadlines, resets). Every bad request gets an error status, and the server
 // keeps serving. Waits are guards against a hang, not timings.
+import { X509Certificate } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import * as http2 from "node:http2";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as tls from "node:tls";
 import * as grpc from "@grpc/grpc-js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createServerCertificate, type ServerCertificate } from "../auto-mtls.js";
 import { createLogger } from "../log.js";
 import {
   createWireServer,
   deadlineMs,
   encodeGrpcMessage,
   GrpcStatus,
+  hostCertificateCheck,
   type WireCall,
   type WireServer,
 } from "./wire-server.js";
@@ -274,6 +278,147 @@ describe("the control thread's gRPC server, to a broken or hostile client", () =
       { numRuns: 150 },
     );
     await stillServes();
+  });
+});
+
+describe("the control thread's gRPC server over AutoMTLS", () => {
+  // The host's certificate (PLUGIN_CLIENT_CERT), the server's own, and a stranger's.
+  const host = createServerCertificate();
+  const ours = createServerCertificate();
+  const stranger = createServerCertificate();
+  const logLines: string[] = [];
+  let tlsDir: string;
+  let tlsSocket: string;
+  let tlsServer: WireServer;
+  let handled = 0;
+
+  beforeAll(async () => {
+    tlsDir = mkdtempSync(join(tmpdir(), "tsvider-wire-tls-"));
+    tlsSocket = join(tlsDir, "plugin.sock");
+    tlsServer = createWireServer({
+      tls: { certificate: ours, clientCertPem: host.certificatePem },
+      maxMessageBytes: MAX,
+      log: createLogger({ module: "test", level: "debug", write: (line) => logLines.push(line) }),
+    });
+    tlsServer.add({
+      path: "/t.S/Echo",
+      requestStream: false,
+      responseStream: false,
+      handle: (call) => {
+        handled++;
+        call.reply(call.request!);
+      },
+    });
+    await tlsServer.bind({ unix: tlsSocket });
+  });
+  afterAll(async () => {
+    await tlsServer.stop(1000);
+    rmSync(tlsDir, { recursive: true, force: true });
+  });
+
+  /** Echo over TLS as `client` (key and certificate), or with no client certificate at all. */
+  function echoAs(client: ServerCertificate | undefined): Promise<grpc.ServiceError | Buffer> {
+    const credentials = grpc.credentials.createSsl(
+      Buffer.from(ours.certificatePem),
+      client ? Buffer.from(client.privateKeyPem) : null,
+      client ? Buffer.from(client.certificatePem) : null,
+    );
+    const c = new grpc.Client(`unix://${tlsSocket}`, credentials);
+    return new Promise<grpc.ServiceError | Buffer>((resolve) => {
+      c.makeUnaryRequest(
+        "/t.S/Echo",
+        bytes,
+        bytes,
+        Buffer.from([1, 2, 3]),
+        new grpc.Metadata(),
+        // A guard against a hang only: a refusal comes at once.
+        { deadline: Date.now() + HANG_GUARD_MS },
+        (err, res) => resolve(err ?? res!),
+      );
+    }).finally(() => c.close());
+  }
+
+  it("answers the host, which presents the certificate it put in PLUGIN_CLIENT_CERT", async () => {
+    const before = handled;
+    expect([...((await echoAs(host)) as Buffer)]).toEqual([1, 2, 3]);
+    expect(handled).toBe(before + 1);
+  });
+
+  it("refuses a client with another certificate, or none, before any call reaches a handler, and logs why", async () => {
+    const before = handled;
+    for (const client of [stranger, undefined]) {
+      const answer = await echoAs(client);
+      expect(answer).toBeInstanceOf(Error);
+      expect((answer as grpc.ServiceError).code).toBe(grpc.status.UNAVAILABLE);
+    }
+    expect(handled).toBe(before);
+    const refusals = logLines.filter((line) => line.includes("refused a connection"));
+    expect(refusals.some((line) => line.includes("is not the host's (PLUGIN_CLIENT_CERT)"))).toBe(true);
+    expect(refusals.some((line) => line.includes("sent no certificate"))).toBe(true);
+    // And the host is still served.
+    expect([...((await echoAs(host)) as Buffer)]).toEqual([1, 2, 3]);
+  });
+
+  it("serves no request a stranger sends by hand with its handshake", async () => {
+    const before = handled;
+    const outcome = await new Promise<string>((resolve) => {
+      const session = http2.connect("https://localhost", {
+        createConnection: () =>
+          tls.connect({
+            path: tlsSocket,
+            ca: ours.certificatePem,
+            key: stranger.privateKeyPem,
+            cert: stranger.certificatePem,
+            servername: "localhost",
+            ALPNProtocols: ["h2"],
+          }),
+      });
+      session.on("error", () => resolve("connection ended"));
+      const stream = session.request({
+        ":method": "POST",
+        ":path": "/t.S/Echo",
+        "content-type": "application/grpc",
+      });
+      stream.on("response", (headers) => resolve(`answered ${headers[":status"]}`));
+      stream.on("error", () => resolve("connection ended"));
+      stream.on("close", () => {
+        session.destroy();
+        resolve("connection ended");
+      });
+      stream.end(frame(Uint8Array.of(9)));
+    });
+    expect(outcome).toBe("connection ended");
+    expect(handled).toBe(before);
+  });
+
+  it("refuses a plaintext client", async () => {
+    const c = new grpc.Client(`unix://${tlsSocket}`, grpc.credentials.createInsecure());
+    const err = await new Promise<grpc.ServiceError | null>((resolve) =>
+      c.makeUnaryRequest(
+        "/t.S/Echo",
+        bytes,
+        bytes,
+        Buffer.from([1]),
+        new grpc.Metadata(),
+        { deadline: Date.now() + HANG_GUARD_MS },
+        (e) => resolve(e),
+      ),
+    );
+    c.close();
+    expect(err?.code).toBe(grpc.status.UNAVAILABLE);
+  });
+
+  it("refuses the host's own certificate once it is no longer current", () => {
+    // Made 31 years ago: valid for 30.
+    const expired = createServerCertificate(new Date(Date.now() - 31 * 365 * 24 * 3600_000));
+    const check = hostCertificateCheck(expired.certificatePem);
+    const peer = { getPeerX509Certificate: () => new X509Certificate(expired.certificatePem) };
+    expect(check(peer as unknown as tls.TLSSocket)).toMatch(
+      /^the host's certificate is not current \(valid from /,
+    );
+    const current = hostCertificateCheck(host.certificatePem);
+    const hostPeer = { getPeerX509Certificate: () => new X509Certificate(host.certificatePem) };
+    expect(current(hostPeer as unknown as tls.TLSSocket)).toBeUndefined();
   });
 });
 

@@ -10,7 +10,9 @@
 // path the plugin does not serve ends with UNIMPLEMENTED, a malformed or oversized request
 // with an error status, never a crash; a compressed message (which no host sends) is refused
 // with UNIMPLEMENTED.
+import { X509Certificate } from "node:crypto";
 import * as http2 from "node:http2";
+import type { TLSSocket } from "node:tls";
 import type { ServerCertificate } from "../auto-mtls.js";
 import type { BindTarget } from "../listener.js";
 import type { Logger } from "../log.js";
@@ -91,21 +93,38 @@ export function createWireServer(options: WireServerOptions): WireServer {
     maxSessionMemory: Number.MAX_SAFE_INTEGER,
     maxSendHeaderBlockLength: Number.MAX_SAFE_INTEGER,
   };
+  const isHost = options.tls && hostCertificateCheck(options.tls.clientCertPem);
   const server = options.tls
     ? http2.createSecureServer({
         ...common,
         cert: options.tls.certificate.certificatePem,
         key: options.tls.certificate.privateKeyPem,
-        // Only the host's own certificate: anyone else who reaches the socket is refused in the
-        // TLS handshake, before any call.
-        ca: options.tls.clientCertPem,
+        // The client must present a certificate, and prove it holds its key, in the handshake;
+        // that it is the host's own is checked as its connection opens (hostCertificateCheck),
+        // not by OpenSSL through `ca`: any `ca` makes Node first build its store of root
+        // certificates, its own and NODE_EXTRA_CA_CERTS', only to trust none of them, which is
+        // 3 to 20 ms of this thread's start (docs/control-thread.md).
+        ca: [],
         requestCert: true,
-        rejectUnauthorized: true,
+        rejectUnauthorized: false,
         allowHTTP1: false,
       })
     : http2.createServer(common);
+  // The sessions of clients that passed the check; a call is served only on one of them.
+  const admitted = new WeakSet<http2.Http2Session>();
   server.setTimeout(0);
   server.on("session", (session: http2.ServerHttp2Session) => {
+    // Emitted as the session is made, before any of its frames are read.
+    if (isHost) {
+      const refusal = isHost(session.socket as TLSSocket);
+      if (refusal !== undefined) {
+        log.debug("refused a connection", { reason: refusal });
+        // Ends its socket too (the session's socket refuses to be ended by hand).
+        session.destroy();
+        return;
+      }
+    }
+    admitted.add(session);
     sessions.add(session);
     session.on("close", () => sessions.delete(session));
     session.on("error", (err) => log.debug("a connection from the host failed", { error: err.message }));
@@ -117,6 +136,10 @@ export function createWireServer(options: WireServerOptions): WireServer {
   // A TLS client that did not offer HTTP/2 (an HTTP/1.1 client): nothing to answer.
   server.on("unknownProtocol", (socket: import("node:tls").TLSSocket) => socket.destroy());
   server.on("stream", (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
+    if (stream.session === undefined || !admitted.has(stream.session)) {
+      stream.destroy();
+      return;
+    }
     try {
       startCall(stream, headers, methods, options.maxMessageBytes);
     } catch (err) {
@@ -167,6 +190,28 @@ export function createWireServer(options: WireServerOptions): WireServer {
       return stopping;
     },
     forceStop,
+  };
+}
+
+/**
+ * What go-plugin's own server requires of a client under AutoMTLS, checked on the connection:
+ * the certificate the host put in PLUGIN_CLIENT_CERT, and current. TLS has already made the
+ * client prove that it holds that certificate's private key. Returns why a connection is
+ * refused, or undefined for the host.
+ */
+export function hostCertificateCheck(hostCertPem: string): (socket: TLSSocket) => string | undefined {
+  const host = new X509Certificate(hostCertPem);
+  const from = Date.parse(host.validFrom);
+  const to = Date.parse(host.validTo);
+  return (socket) => {
+    const peer = socket.getPeerX509Certificate();
+    if (peer === undefined) return "the client sent no certificate";
+    if (!peer.raw.equals(host.raw)) return "the client's certificate is not the host's (PLUGIN_CLIENT_CERT)";
+    const now = Date.now();
+    if (!(now >= from && now <= to)) {
+      return `the host's certificate is not current (valid from ${host.validFrom} to ${host.validTo})`;
+    }
+    return undefined;
   };
 }
 
