@@ -165,7 +165,7 @@ describe("buildExecutable", () => {
       // it logs its start-up; without, nothing.
       const logged = await startToHandshake(built.path, { ...handshakeEnv(), TF_LOG_PROVIDER: "debug" });
       expect(logged.stderr).toContain('"@message":"plugin server listening"');
-      // Served from the main thread, and it says why: Node aborts when a worker of a restored
+      // Served from the main thread, and it says why: Node 24 aborts when a worker of a restored
       // single executable loads crypto (docs/control-thread.md).
       expect(logged.stderr).toContain(
         "serving from the main thread: a provider restored from a start-up snapshot (`tsvider build --snapshot`) cannot start one",

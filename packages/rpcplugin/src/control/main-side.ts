@@ -71,7 +71,7 @@ function controlThreadCode():
  */
 export function controlThreadUnavailable(): string | undefined {
   if (restoredFromStartupSnapshot()) {
-    return "a provider restored from a start-up snapshot (`tsvider build --snapshot`) cannot start one: Node aborts when a worker of such an executable loads crypto";
+    return "a provider restored from a start-up snapshot (`tsvider build --snapshot`) cannot start one: Node 24 and 25 abort when a worker of such an executable loads crypto, and where Node does not (26), a thread started after the restore makes the start slower than no snapshot at all";
   }
   if (hasEarlyControlThread()) return undefined;
   const code = controlThreadCode();
