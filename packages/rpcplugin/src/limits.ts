@@ -1,5 +1,5 @@
-// What both of a plugin's gRPC servers hold to (grpc-server.ts in the main thread,
-// control/wire-server.ts in the control thread), so that a host sees the same plugin either way.
+// What a plugin's gRPC server (control/wire-server.ts, in the control thread or the main
+// thread) holds to, as terraform-plugin-go's does.
 
 /** 256 MiB, the limit terraform-plugin-go sets both ways; grpc-js defaults to 4 MiB. */
 export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;

@@ -1,18 +1,21 @@
-// Serving from the main thread (server.ts decides when): grpc-js's server on the listener,
-// go-plugin's services beside the app protocol's, the handshake line, and the stops: Shutdown,
-// SIGTERM, and a host that is gone. A module of its own so that grpc-js, and Node's http2,
-// tls, zlib and dns with it, are loaded only by a process that serves this way; one serving
-// through the control thread never uses them on this thread (docs/control-thread.md).
-import * as grpc from "@grpc/grpc-js";
+// Serving from the main thread (server.ts decides when): the same gRPC server as the control
+// thread's (control/wire-server.ts, over Node's own http2), with go-plugin's services
+// (control/plugin-services.ts) beside the app protocol's, whose handlers run on the calls as
+// handler-calls.ts gives them; the handshake line, and the stops: Shutdown, SIGTERM, and a host
+// that is gone. A module of its own so that a process serving through the control thread
+// loads none of it on this thread (docs/control-thread.md).
+import { createServerCertificate } from "./auto-mtls.js";
+import { HeldCalls, pluginServiceMethods } from "./control/plugin-services.js";
+import { createWireServer, type WireMethod } from "./control/wire-server.js";
 import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
-import { createPluginGrpcServer } from "./grpc-server.js";
+import { type Route, routesOf, runHandler } from "./handler-calls.js";
 import { formatHandshakeLine } from "./handshake.js";
 import { keepHeapSmallOnceCached } from "./heap.js";
 import { watchHost } from "./host-watch.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
+import { GRACEFUL_STOP_MS, MAX_MESSAGE_BYTES } from "./limits.js";
 import { defaultTransport, listen } from "./listener.js";
 import type { RunningPlugin, SettledServing } from "./server.js";
-import { addPluginServices } from "./services.js";
 
 /** What server.ts settled before choosing the main thread. */
 export interface MainThreadServing extends SettledServing {
@@ -26,10 +29,29 @@ export interface MainThreadServing extends SettledServing {
 /** Serves the chosen protocol version's services from this thread until asked to stop. */
 export async function serveFromMainThread(serving: MainThreadServing): Promise<RunningPlugin> {
   const { protocolVersion, clientCert, debug, env, ownsProcess, log, exit, ...options } = serving;
-  // grpc-js reports problems on the console; make them log lines the host files properly.
-  if (ownsProcess) grpc.setLogger({ error: (...args: unknown[]) => log.debug(args.map(String).join(" ")) });
 
-  const { server, bind, tls, streams, onClosed, stop } = createPluginGrpcServer(clientCert, log);
+  const certificateStart = performance.now();
+  const tls = clientCert ? createServerCertificate() : undefined;
+  if (tls)
+    log.debug("made the TLS certificate", {
+      duration_ms: Number((performance.now() - certificateStart).toFixed(2)),
+    });
+  const server = createWireServer({
+    ...(tls && clientCert ? { tls: { certificate: tls, clientCertPem: clientCert } } : {}),
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    log,
+  });
+  // A graceful stop ends the streams the host holds open first, or it would wait for them.
+  const held = new HeldCalls();
+  let cleanup = () => {};
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    if (stopping === undefined) {
+      held.endAll();
+      stopping = server.stop(GRACEFUL_STOP_MS).then(() => cleanup());
+    }
+    return stopping;
+  };
   const shutdownAndExit = async (): Promise<void> => {
     try {
       await options.onShutdown?.();
@@ -48,14 +70,13 @@ export async function serveFromMainThread(serving: MainThreadServing): Promise<R
     void shutdownAndExit();
   };
 
-  addPluginServices(server, streams, onShutdownCall);
+  for (const method of pluginServiceMethods(held, onShutdownCall)) server.add(method);
   const chosen = options.versions[protocolVersion] ?? [];
-  for (const service of typeof chosen === "function" ? await chosen() : chosen) {
-    server.addService(service.definition, service.implementation);
-  }
+  const routes = routesOf(typeof chosen === "function" ? await chosen() : chosen);
+  for (const route of routes.values()) server.add(servedHere(route));
 
-  const listening = await listen(bind, options.transport ?? defaultTransport(), env);
-  onClosed(listening.cleanup);
+  const listening = await listen(server.bind, options.transport ?? defaultTransport(), env);
+  cleanup = listening.cleanup;
   log.debug("plugin server listening", {
     network: listening.network,
     address: listening.address,
@@ -111,5 +132,23 @@ export async function serveFromMainThread(serving: MainThreadServing): Promise<R
     handshakeLine,
     ...(reattach !== undefined ? { reattach } : {}),
     stop,
+  };
+}
+
+/** A route as the wire server's method: its handler runs here, on the call as it comes. */
+function servedHere(route: Route): WireMethod {
+  return {
+    path: route.method.path,
+    requestStream: route.method.requestStream,
+    responseStream: route.method.responseStream,
+    handle(call) {
+      runHandler(route, call.request, call, (running) => {
+        call.onCancelled(() => running.cancel());
+        if (route.method.requestStream) {
+          call.onMessage((message) => running.receive?.(message));
+          call.onEnd(() => running.finish?.());
+        }
+      });
+    },
   };
 }

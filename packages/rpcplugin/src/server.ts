@@ -245,8 +245,8 @@ async function servePluginNow(options: ServePluginOptions): Promise<RunningPlugi
   }
   // The provider's file may have started one (control/thread-start.ts).
   discardEarlyControlThread();
-  // Loaded only here: it brings grpc-js, which serving through the control thread never uses
-  // on this thread (docs/control-thread.md).
+  // Loaded only here: it brings the gRPC server, tls and http2, which serving through the
+  // control thread never loads on this thread (docs/control-thread.md).
   const { serveFromMainThread } = await import("./main-thread-server.js");
   return serveFromMainThread({ ...options, protocolVersion, clientCert, debug, env, ownsProcess, log, exit });
 }

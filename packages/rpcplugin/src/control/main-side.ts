@@ -3,25 +3,25 @@
 // back as bytes. The handlers get call objects with the parts of grpc-js's they use (the
 // request, "cancelled", write/end, a readable stream of requests), so the same
 // implementations serve both ways.
-import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
-import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import type * as grpc from "@grpc/grpc-js";
+import {
+  CallShim,
+  type Route,
+  type RunningCall,
+  routesOf,
+  runHandler,
+  serialized,
+  UNIMPLEMENTED,
+} from "../handler-calls.js";
 import { HandshakeError } from "../handshake.js";
 import { routeStdoutToStderr } from "../internal/stdout-guard.js";
 import { defaultTransport } from "../listener.js";
 import type { Logger } from "../log.js";
 import type { PluginService, RunningPlugin, SettledServing } from "../server.js";
 import { restoredFromStartupSnapshot } from "../snapshot.js";
-import {
-  type ControlThreadData,
-  exactBytes,
-  type ForwardedMethod,
-  type ToControl,
-  type ToMain,
-} from "./messages.js";
+import type { ControlThreadData, ToControl, ToMain } from "./messages.js";
 import {
   adoptEarlyControlThread,
   CONTROL_THREAD_SOURCE,
@@ -38,13 +38,6 @@ const REMEMBERED = [
   "GetFunctions",
 ];
 const DEFAULT_STOP_GRACE_MS = 5000;
-
-interface Route {
-  readonly method: ForwardedMethod;
-  // biome-ignore lint/suspicious/noExplicitAny: grpc-js definitions are typed per message.
-  readonly definition: grpc.MethodDefinition<any, any>;
-  readonly handler: (...args: unknown[]) => void;
-}
 
 /** The control thread's code: the bundle's own copy, else the file beside this one. */
 function controlThreadCode():
@@ -105,7 +98,7 @@ export async function serveWithControlThread(serving: SettledServing): Promise<R
 async function serveThrough(worker: Worker, serving: SettledServing): Promise<RunningPlugin> {
   const send = (message: ToControl) => worker.postMessage(message);
   const calls = new Map<number, RunningCall>();
-  const routes = new Map<string, Route>();
+  let routes = new Map<string, Route>();
 
   const shutdownAndExit = async () => {
     try {
@@ -160,23 +153,7 @@ async function serveThrough(worker: Worker, serving: SettledServing): Promise<Ru
 
   const chosen = serving.versions[serving.protocolVersion] ?? [];
   const services: readonly PluginService[] = typeof chosen === "function" ? await chosen() : chosen;
-  for (const { definition, implementation } of services) {
-    for (const [key, method] of Object.entries(definition)) {
-      const handler = implementation[key];
-      if (!handler) continue;
-      const name = method.path.slice(method.path.lastIndexOf("/") + 1);
-      routes.set(method.path, {
-        method: {
-          name,
-          path: method.path,
-          requestStream: method.requestStream,
-          responseStream: method.responseStream,
-        },
-        definition: method,
-        handler: handler as Route["handler"],
-      });
-    }
-  }
+  routes = routesOf(services);
   const data: ControlThreadData = {
     protocolVersion: serving.protocolVersion,
     methods: [...routes.values()].map((r) => r.method),
@@ -207,15 +184,6 @@ async function serveThrough(worker: Worker, serving: SettledServing): Promise<Ru
   };
 }
 
-/** A handler's answer as bytes, or why it cannot be sent (a bug in the handler). */
-function serialized(route: Route, value: unknown): Uint8Array | Error {
-  try {
-    return exactBytes(route.definition.responseSerialize(value));
-  } catch (err) {
-    return new Error(`the answer to ${route.method.name} cannot be encoded: ${(err as Error).message}`);
-  }
-}
-
 /** Works out the schema answers once, so the control thread has them before any handler runs. */
 function rememberAhead(routes: Map<string, Route>, send: (message: ToControl) => void): void {
   for (const route of routes.values()) {
@@ -237,49 +205,6 @@ function rememberAhead(routes: Map<string, Route>, send: (message: ToControl) =>
   }
 }
 
-/** A forwarded call while its handler runs: what the control thread's later messages reach. */
-interface RunningCall {
-  /** A client stream's next request message, and its end. */
-  receive?(message: Uint8Array): void;
-  finish?(): void;
-  cancel(): void;
-}
-
-/**
- * What a grpc-js handler gets: the request, the "cancelled" event and `cancelled`, and, for a
- * server stream, write and end; a client stream is read as a stream of requests.
- */
-class CallShim extends EventEmitter {
-  cancelled = false;
-  readonly metadata = { get: () => [], getMap: () => ({}) };
-  onWrite: (message: unknown) => void = () => {};
-  onEnd: () => void = () => {};
-
-  constructor(readonly request: unknown) {
-    super();
-  }
-
-  getPeer(): string {
-    return "control-thread";
-  }
-  write(message: unknown): boolean {
-    this.onWrite(message);
-    return true;
-  }
-  end(): void {
-    this.onEnd();
-  }
-  cancel(): void {
-    this.cancelled = true;
-    this.emit("cancelled");
-  }
-}
-
-/** gRPC status codes (grpc-js's `status`), named here so this side needs no grpc-js. */
-const UNKNOWN = 2;
-const UNIMPLEMENTED = 12;
-const INTERNAL = 13;
-
 /**
  * Runs one forwarded call through its handler. The call is in `calls` while it runs (a handler
  * may answer before it returns), so that "in", "in-end" and "cancelled" reach it.
@@ -290,82 +215,33 @@ function startCall(
   send: (message: ToControl) => void,
   calls: Map<number, RunningCall>,
 ): void {
-  const route = routes.get(message.path);
   const id = message.id;
   const done = () => calls.delete(id);
-  const fail = (code: number, details: string) => {
-    done();
-    send({ kind: "error", id, code, details });
-  };
+  const route = routes.get(message.path);
   if (!route) {
-    fail(UNIMPLEMENTED, `no handler for ${message.path}`);
+    send({ kind: "error", id, code: UNIMPLEMENTED, details: `no handler for ${message.path}` });
     return;
   }
-  const callback = (err: { code?: number; details?: string; message?: string } | null, value?: unknown) => {
-    if (err) {
-      fail(err.code ?? UNKNOWN, err.details ?? err.message ?? String(err));
-      return;
-    }
-    const response = serialized(route, value);
-    if (response instanceof Uint8Array) {
-      done();
-      send({ kind: "reply", id, response });
-    } else {
-      fail(INTERNAL, response.message);
-    }
-  };
-  try {
-    if (route.method.requestStream) {
-      // A client stream: the handler reads the call itself as a stream of requests.
-      const stream = new Readable({ objectMode: true, read() {} });
-      const shim = Object.assign(stream, {
-        cancelled: false,
-        metadata: { get: () => [], getMap: () => ({}) },
-        getPeer: () => "control-thread",
-        receive: (bytes: Uint8Array) => {
-          // Later, outside the try below: a message that cannot be decoded ends the call.
-          try {
-            stream.push(route.definition.requestDeserialize(Buffer.from(bytes)));
-          } catch (err) {
-            fail(
-              INTERNAL,
-              `tsvider's ${route.method.name}: a request message cannot be decoded: ${(err as Error).message}`,
-            );
-            stream.destroy();
-          }
-        },
-        finish: () => stream.push(null),
-        cancel: () => {
-          shim.cancelled = true;
-          stream.emit("cancelled");
-          stream.destroy();
-        },
-      });
-      calls.set(id, shim);
-      route.handler(shim, callback);
-      return;
-    }
-    const shim = new CallShim(
-      route.definition.requestDeserialize(Buffer.from(message.request ?? new Uint8Array(0))),
-    );
-    calls.set(id, shim);
-    if (route.method.responseStream) {
-      shim.onWrite = (value) => {
-        const chunk = serialized(route, value);
-        if (chunk instanceof Uint8Array) send({ kind: "chunk", id, message: chunk });
-        else fail(INTERNAL, chunk.message);
-      };
-      shim.onEnd = () => {
+  runHandler(
+    route,
+    message.request,
+    {
+      reply(response) {
+        done();
+        send({ kind: "reply", id, response });
+      },
+      write(chunk) {
+        send({ kind: "chunk", id, message: chunk });
+      },
+      end() {
         done();
         send({ kind: "end", id });
-      };
-      route.handler(shim);
-    } else {
-      route.handler(shim, callback);
-    }
-  } catch (err) {
-    // The handlers catch what they call; this is a request that cannot be decoded, or a
-    // handler that threw before its own guard.
-    fail(INTERNAL, `tsvider's ${route.method.name}: ${(err as Error).message ?? String(err)}`);
-  }
+      },
+      fail(code, details) {
+        done();
+        send({ kind: "error", id, code, details });
+      },
+    },
+    (call) => calls.set(id, call),
+  );
 }

@@ -1,8 +1,9 @@
-// go-plugin's own services as the control thread serves them, over wire-server.ts: health, the
-// controller (Shutdown), stdio forwarding and the broker. The same behaviour as services.ts,
-// which serves them through grpc-js from the main thread; here the few messages are written as
-// bytes, since the thread loads no generated codecs (plugin-services.test.ts checks the paths
-// and bytes against them).
+// go-plugin's own services, which every plugin serves beside its app protocol, over
+// wire-server.ts (in the control thread or the main thread): health, the controller
+// (Shutdown), stdio forwarding and the broker. The few messages are written as bytes, since the
+// control thread loads no generated codecs (plugin-services.test.ts checks the paths and bytes
+// against them). Hosts open the stdio and broker streams for the life of a connection; they are
+// held so that a stop can end them.
 import { requestTypeName } from "./cancelled-response.js";
 import { GrpcStatus, type WireCall, type WireMethod } from "./wire-server.js";
 

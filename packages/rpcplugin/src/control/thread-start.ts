@@ -1,5 +1,5 @@
 // Starting the control thread's worker early. Before a worker can listen it takes tens of
-// milliseconds: a Node environment of its own, then grpc-js, tls and http2. The main thread has
+// milliseconds: a Node environment of its own, then tls and http2. The main thread has
 // its own work before it can say what to serve: the provider's modules and the protocol's stubs.
 // Started at the top of the provider's single file rather than once that work is done, the
 // worker boots on another core meanwhile, and the handshake waits for the slower of the two

@@ -1,10 +1,11 @@
-// gRPC over Node's own HTTP/2, for the control thread (control-thread.ts). The thread passes
-// every message through as bytes, so of a gRPC library it needs only the wire: the framing of
+// gRPC over Node's own HTTP/2: a plugin's server, in the control thread (control-thread.ts) or,
+// when the plugin serves from its main thread, there (main-thread-server.ts). It passes every
+// message through as bytes, so of a gRPC library it needs only the wire: the framing of
 // messages, status trailers, deadlines and cancellation, TLS with the host's client
 // certificate. node:http2 has the rest (HTTP/2 itself, flow control, TLS). grpc-js would be
-// five sixths of the thread's code, and loading it is on the critical path of every start
-// (docs/control-thread.md has the figures); the main thread, when it serves by itself, still
-// uses grpc-js, whose typed services the provider's handlers are written against.
+// five sixths of the control thread's code, and loading it is on the critical path of every
+// start (docs/control-thread.md has the figures); the handlers, typed against grpc-js's call
+// objects, get objects of that shape from handler-calls.ts.
 //
 // What a host's gRPC client sees is the same as from a grpc-go or grpc-js server: a call to a
 // path the plugin does not serve ends with UNIMPLEMENTED, a malformed or oversized request
