@@ -9,8 +9,8 @@
 import { EventEmitter } from "node:events";
 import { Readable } from "node:stream";
 import type * as grpc from "@grpc/grpc-js";
-import type { ForwardedMethod } from "./control/messages.js";
-import { exactBytes } from "./control/messages.js";
+import { GrpcStatus } from "./control/grpc-status.js";
+import { exactBytes, type ForwardedMethod } from "./control/messages.js";
 import type { PluginService } from "./server.js";
 
 /** One method of a service: its name and shape, its codecs, and the handler. */
@@ -37,11 +37,6 @@ export interface RunningCall {
   cancel(): void;
 }
 
-/** gRPC status codes (grpc-js's `status`), named here so that serving needs no grpc-js. */
-export const UNKNOWN = 2;
-export const UNIMPLEMENTED = 12;
-export const INTERNAL = 13;
-
 /** The routes of the services, by gRPC path; methods without a handler are left out. */
 export function routesOf(services: readonly PluginService[]): Map<string, Route> {
   const routes = new Map<string, Route>();
@@ -66,7 +61,7 @@ export function routesOf(services: readonly PluginService[]): Map<string, Route>
 }
 
 /** A handler's answer as bytes, or why it cannot be sent (a bug in the handler). */
-export function serialized(route: Route, value: unknown): Uint8Array | Error {
+function serialized(route: Route, value: unknown): Uint8Array | Error {
   try {
     return exactBytes(route.definition.responseSerialize(value));
   } catch (err) {
@@ -78,7 +73,7 @@ export function serialized(route: Route, value: unknown): Uint8Array | Error {
  * What a grpc-js handler gets: the request, the "cancelled" event and `cancelled`, and, for a
  * server stream, write and end; a client stream is read as a stream of requests.
  */
-export class CallShim extends EventEmitter {
+class CallShim extends EventEmitter {
   cancelled = false;
   readonly metadata = { get: () => [], getMap: () => ({}) };
   onWrite: (message: unknown) => void = () => {};
@@ -124,12 +119,12 @@ export function runHandler(
   };
   const callback = (err: { code?: number; details?: string; message?: string } | null, value?: unknown) => {
     if (err) {
-      fail(err.code ?? UNKNOWN, err.details ?? err.message ?? String(err));
+      fail(err.code ?? GrpcStatus.UNKNOWN, err.details ?? err.message ?? String(err));
       return;
     }
     const response = serialized(route, value);
     if (!(response instanceof Uint8Array)) {
-      fail(INTERNAL, response.message);
+      fail(GrpcStatus.INTERNAL, response.message);
       return;
     }
     if (answered) return;
@@ -150,7 +145,7 @@ export function runHandler(
             stream.push(route.definition.requestDeserialize(Buffer.from(bytes)));
           } catch (err) {
             fail(
-              INTERNAL,
+              GrpcStatus.INTERNAL,
               `tsvider's ${route.method.name}: a request message cannot be decoded: ${(err as Error).message}`,
             );
             stream.destroy();
@@ -174,7 +169,7 @@ export function runHandler(
         if (answered) return;
         const chunk = serialized(route, value);
         if (chunk instanceof Uint8Array) answer.write(chunk);
-        else fail(INTERNAL, chunk.message);
+        else fail(GrpcStatus.INTERNAL, chunk.message);
       };
       shim.onEnd = () => {
         if (answered) return;
@@ -188,6 +183,6 @@ export function runHandler(
   } catch (err) {
     // The handlers catch what they call; this is a request that cannot be decoded, or a
     // handler that threw before its own guard.
-    fail(INTERNAL, `tsvider's ${route.method.name}: ${(err as Error).message ?? String(err)}`);
+    fail(GrpcStatus.INTERNAL, `tsvider's ${route.method.name}: ${(err as Error).message ?? String(err)}`);
   }
 }

@@ -34,6 +34,7 @@ import { GRACEFUL_STOP_MS, MAX_MESSAGE_BYTES } from "../limits.js";
 import { listen } from "../listener.js";
 import { createLogger } from "../log.js";
 import { cancelledResponse, requestTypeName } from "./cancelled-response.js";
+import { GrpcStatus } from "./grpc-status.js";
 import {
   type ControlThreadData,
   exactBytes,
@@ -42,7 +43,7 @@ import {
   type ToMain,
 } from "./messages.js";
 import { HeldCalls, pluginServiceMethods } from "./plugin-services.js";
-import { createWireServer, GrpcStatus, type WireCall, type WireMethod } from "./wire-server.js";
+import { createWireServer, type WireCall, type WireMethod } from "./wire-server.js";
 
 /** After Shutdown, or once the host is gone, how long the main thread has to exit by itself. */
 const MAIN_EXIT_MS = 1000;

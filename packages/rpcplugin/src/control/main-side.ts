@@ -6,21 +6,14 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import {
-  CallShim,
-  type Route,
-  type RunningCall,
-  routesOf,
-  runHandler,
-  serialized,
-  UNIMPLEMENTED,
-} from "../handler-calls.js";
+import { type Route, type RunningCall, routesOf, runHandler } from "../handler-calls.js";
 import { HandshakeError } from "../handshake.js";
 import { routeStdoutToStderr } from "../internal/stdout-guard.js";
 import { defaultTransport } from "../listener.js";
 import type { Logger } from "../log.js";
 import type { PluginService, RunningPlugin, SettledServing } from "../server.js";
 import { restoredFromStartupSnapshot } from "../snapshot.js";
+import { GrpcStatus } from "./grpc-status.js";
 import type { ControlThreadData, ToControl, ToMain } from "./messages.js";
 import {
   adoptEarlyControlThread,
@@ -190,18 +183,13 @@ function rememberAhead(routes: Map<string, Route>, send: (message: ToControl) =>
     if (!REMEMBERED.includes(route.method.name) || route.method.requestStream || route.method.responseStream)
       continue;
     const request = new Uint8Array(0);
-    const shim = new CallShim(route.definition.requestDeserialize(Buffer.from(request)));
-    try {
-      route.handler(shim, (err: unknown, value: unknown) => {
-        // Not remembered, then: the host's own call will reach the handler and get its answer.
-        if (err) return;
-        const response = serialized(route, value);
-        if (response instanceof Uint8Array)
-          send({ kind: "remember", path: route.method.path, request, response });
-      });
-    } catch {
-      // Likewise.
-    }
+    runHandler(route, request, {
+      reply: (response) => send({ kind: "remember", path: route.method.path, request, response }),
+      // Not remembered, then: the host's own call will reach the handler and get its answer.
+      fail() {},
+      write() {},
+      end() {},
+    });
   }
 }
 
@@ -219,7 +207,7 @@ function startCall(
   const done = () => calls.delete(id);
   const route = routes.get(message.path);
   if (!route) {
-    send({ kind: "error", id, code: UNIMPLEMENTED, details: `no handler for ${message.path}` });
+    send({ kind: "error", id, code: GrpcStatus.UNIMPLEMENTED, details: `no handler for ${message.path}` });
     return;
   }
   runHandler(

@@ -10,6 +10,7 @@ import {
 import { GRPCBrokerService } from "../gen/plugin/grpc_broker.js";
 import { GRPCControllerService } from "../gen/plugin/grpc_controller.js";
 import { GRPCStdioService } from "../gen/plugin/grpc_stdio.js";
+import { GrpcStatus } from "./grpc-status.js";
 import {
   HeldCalls,
   PLUGIN_SERVICE_PATHS,
@@ -17,7 +18,7 @@ import {
   SERVICE_UNKNOWN,
   SERVING,
 } from "./plugin-services.js";
-import { GrpcStatus, type WireCall } from "./wire-server.js";
+import type { WireCall } from "./wire-server.js";
 
 /** A call that records what the method did with it. */
 function recordingCall(request: Uint8Array | undefined) {

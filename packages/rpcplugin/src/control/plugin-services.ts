@@ -5,7 +5,8 @@
 // against them). Hosts open the stdio and broker streams for the life of a connection; they are
 // held so that a stop can end them.
 import { requestTypeName } from "./cancelled-response.js";
-import { GrpcStatus, type WireCall, type WireMethod } from "./wire-server.js";
+import { GrpcStatus } from "./grpc-status.js";
+import type { WireCall, WireMethod } from "./wire-server.js";
 
 /** The paths of go-plugin's services, from their published protos. */
 export const PLUGIN_SERVICE_PATHS = {

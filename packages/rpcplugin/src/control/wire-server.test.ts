@@ -15,11 +15,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServerCertificate, type ServerCertificate } from "../auto-mtls.js";
 import { createLogger } from "../log.js";
+import { GrpcStatus } from "./grpc-status.js";
 import {
   createWireServer,
   deadlineMs,
   encodeGrpcMessage,
-  GrpcStatus,
   hostCertificateCheck,
   type WireCall,
   type WireServer,

@@ -17,18 +17,7 @@ import type { TLSSocket } from "node:tls";
 import type { ServerCertificate } from "../auto-mtls.js";
 import type { BindTarget } from "../listener.js";
 import type { Logger } from "../log.js";
-
-/** gRPC status codes, as the protocol numbers them. */
-export const GrpcStatus = {
-  OK: 0,
-  CANCELLED: 1,
-  UNKNOWN: 2,
-  DEADLINE_EXCEEDED: 4,
-  NOT_FOUND: 5,
-  RESOURCE_EXHAUSTED: 8,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-} as const;
+import { GrpcStatus } from "./grpc-status.js";
 
 /** One call as a handler sees it: messages are bytes both ways. */
 export interface WireCall {
