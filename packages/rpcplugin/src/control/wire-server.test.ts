@@ -91,8 +91,12 @@ function grpcClient(): grpc.Client {
   return new grpc.Client(`unix://${socket}`, grpc.credentials.createInsecure());
 }
 
-function unary(path: string, request: Uint8Array, options: grpc.CallOptions = {}): Promise<Buffer> {
-  const client = grpcClient();
+function unary(
+  path: string,
+  request: Uint8Array,
+  options: grpc.CallOptions = {},
+  client: grpc.Client = grpcClient(),
+): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     client.makeUnaryRequest(
       path,
@@ -316,26 +320,23 @@ describe("the control thread's gRPC server over AutoMTLS", () => {
     rmSync(tlsDir, { recursive: true, force: true });
   });
 
+  /** Echo over `credentials`, answered or refused; the deadline only guards against a hang. */
+  function echoOver(credentials: grpc.ChannelCredentials): Promise<grpc.ServiceError | Buffer> {
+    const client = new grpc.Client(`unix://${tlsSocket}`, credentials);
+    return unary("/t.S/Echo", Uint8Array.of(1, 2, 3), { deadline: Date.now() + HANG_GUARD_MS }, client).catch(
+      (err: grpc.ServiceError) => err,
+    );
+  }
+
   /** Echo over TLS as `client` (key and certificate), or with no client certificate at all. */
   function echoAs(client: ServerCertificate | undefined): Promise<grpc.ServiceError | Buffer> {
-    const credentials = grpc.credentials.createSsl(
-      Buffer.from(ours.certificatePem),
-      client ? Buffer.from(client.privateKeyPem) : null,
-      client ? Buffer.from(client.certificatePem) : null,
+    return echoOver(
+      grpc.credentials.createSsl(
+        Buffer.from(ours.certificatePem),
+        client ? Buffer.from(client.privateKeyPem) : null,
+        client ? Buffer.from(client.certificatePem) : null,
+      ),
     );
-    const c = new grpc.Client(`unix://${tlsSocket}`, credentials);
-    return new Promise<grpc.ServiceError | Buffer>((resolve) => {
-      c.makeUnaryRequest(
-        "/t.S/Echo",
-        bytes,
-        bytes,
-        Buffer.from([1, 2, 3]),
-        new grpc.Metadata(),
-        // A guard against a hang only: a refusal comes at once.
-        { deadline: Date.now() + HANG_GUARD_MS },
-        (err, res) => resolve(err ?? res!),
-      );
-    }).finally(() => c.close());
   }
 
   it("answers the host, which presents the certificate it put in PLUGIN_CLIENT_CERT", async () => {
@@ -392,20 +393,9 @@ describe("the control thread's gRPC server over AutoMTLS", () => {
   });
 
   it("refuses a plaintext client", async () => {
-    const c = new grpc.Client(`unix://${tlsSocket}`, grpc.credentials.createInsecure());
-    const err = await new Promise<grpc.ServiceError | null>((resolve) =>
-      c.makeUnaryRequest(
-        "/t.S/Echo",
-        bytes,
-        bytes,
-        Buffer.from([1]),
-        new grpc.Metadata(),
-        { deadline: Date.now() + HANG_GUARD_MS },
-        (e) => resolve(e),
-      ),
-    );
-    c.close();
-    expect(err?.code).toBe(grpc.status.UNAVAILABLE);
+    const answer = await echoOver(grpc.credentials.createInsecure());
+    expect(answer).toBeInstanceOf(Error);
+    expect((answer as grpc.ServiceError).code).toBe(grpc.status.UNAVAILABLE);
   });
 
   it("refuses the host's own certificate once it is no longer current", () => {

@@ -83,7 +83,7 @@ export function createWireServer(options: WireServerOptions): WireServer {
     maxSessionMemory: Number.MAX_SAFE_INTEGER,
     maxSendHeaderBlockLength: Number.MAX_SAFE_INTEGER,
   };
-  const isHost = options.tls && hostCertificateCheck(options.tls.clientCertPem);
+  const refusalOf = options.tls && hostCertificateCheck(options.tls.clientCertPem);
   const server = options.tls
     ? http2.createSecureServer({
         ...common,
@@ -100,13 +100,11 @@ export function createWireServer(options: WireServerOptions): WireServer {
         allowHTTP1: false,
       })
     : http2.createServer(common);
-  // The sessions of clients that passed the check; a call is served only on one of them.
-  const admitted = new WeakSet<http2.Http2Session>();
   server.setTimeout(0);
   server.on("session", (session: http2.ServerHttp2Session) => {
     // Emitted as the session is made, before any of its frames are read.
-    if (isHost) {
-      const refusal = isHost(session.socket as TLSSocket);
+    if (refusalOf) {
+      const refusal = refusalOf(session.socket as TLSSocket);
       if (refusal !== undefined) {
         log.debug("refused a connection", { reason: refusal });
         // Ends its socket too (the session's socket refuses to be ended by hand).
@@ -114,7 +112,6 @@ export function createWireServer(options: WireServerOptions): WireServer {
         return;
       }
     }
-    admitted.add(session);
     sessions.add(session);
     session.on("close", () => sessions.delete(session));
     session.on("error", (err) => log.debug("a connection from the host failed", { error: err.message }));
@@ -126,7 +123,8 @@ export function createWireServer(options: WireServerOptions): WireServer {
   // A TLS client that did not offer HTTP/2 (an HTTP/1.1 client): nothing to answer.
   server.on("unknownProtocol", (socket: import("node:tls").TLSSocket) => socket.destroy());
   server.on("stream", (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-    if (stream.session === undefined || !admitted.has(stream.session)) {
+    // Only on a session admitted above (and not yet closed).
+    if (stream.session === undefined || !sessions.has(stream.session as http2.ServerHttp2Session)) {
       stream.destroy();
       return;
     }
