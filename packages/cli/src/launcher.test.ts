@@ -46,6 +46,25 @@ describe("the compile-cache launcher", () => {
     expect(second.stderr).toBe("tsvider compile cache: hit\n");
   });
 
+  it("keeps nothing of its own once the cache is saved, so that its file's text can be collected", () => {
+    // The exit listener is the launcher's `save`, which holds the launcher's code, and with it
+    // the whole file the launcher was compiled from.
+    const saving = join(work, "launcher-saving.cjs");
+    writeFileSync(
+      saving,
+      launcherSource({
+        source: `const before = process.listenerCount("exit");
+globalThis[Symbol.for("tsvider.compile-cache.save")]();
+process.stdout.write(before + " " + process.listenerCount("exit") + " " + typeof globalThis[Symbol.for("tsvider.compile-cache.save")] + "\\n");`,
+        readsOwnFile: true,
+      }),
+    );
+    const cache = mkdtempSync(join(work, "cache-"));
+    const first = run(saving, { XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" });
+    expect(first.stderr).toBe("tsvider compile cache: miss\ntsvider compile cache: saved\n");
+    expect(first.stdout).toBe("1 0 undefined\n");
+  });
+
   it("recovers from a damaged cache file by compiling afresh and replacing it", () => {
     const cache = mkdtempSync(join(work, "cache-"));
     const env = { XDG_CACHE_HOME: cache, TSVIDER_COMPILE_CACHE: "debug" };

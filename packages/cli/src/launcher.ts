@@ -132,6 +132,10 @@ if (cacheFile && (cachedData === undefined || rejected)) {
   const save = () => {
     if (saved) return;
     saved = true;
+    // Nothing may hold this function once it has run: it keeps the launcher's own code alive,
+    // and with it, in a provider's script, the text of the whole file (a second copy of the
+    // bundle).
+    process.removeListener("exit", save);
     const temporary = cacheFile + "." + process.pid;
     try {
       const dir = path.dirname(cacheFile);

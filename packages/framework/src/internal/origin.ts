@@ -21,7 +21,17 @@ const origins = new WeakMap<object, Origin>();
 // biome-ignore lint/complexity/noBannedTypes: any function can mark where the stack is cut.
 export function rememberOrigin<T extends object>(component: T, how: string, below: Function): T {
   const trace: { stack?: string } = {};
-  Error.captureStackTrace(trace, below);
+  // One frame, the author's call, is all describeOrigin reads. A deeper capture would also keep
+  // every function below it alive until the stack is formatted, and with them the scripts they
+  // came from: at start-up, that is the launcher of a bundled provider, whose file holds a
+  // second copy of the whole bundle (2.5 MB of the reference provider's heap).
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 1;
+  try {
+    Error.captureStackTrace(trace, below);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
   origins.set(component, { how, trace });
   return component;
 }
