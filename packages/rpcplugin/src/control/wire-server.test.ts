@@ -202,7 +202,11 @@ describe("the control thread's gRPC server, to a gRPC client", () => {
 
   it("ends a call at its deadline with DEADLINE_EXCEEDED and tells the handler", async () => {
     const before = hanging.length;
-    await expect(unary("/t.S/Hang", Uint8Array.of(1), { deadline: Date.now() + 300 })).rejects.toMatchObject({
+    // Long enough for the call to reach its handler on a busy machine (a deadline that passed
+    // on the way would leave the handler nothing to be told), and still well before the guard.
+    await expect(
+      unary("/t.S/Hang", Uint8Array.of(1), { deadline: Date.now() + 3_000 }),
+    ).rejects.toMatchObject({
       code: grpc.status.DEADLINE_EXCEEDED,
     });
     await vi.waitUntil(() => hanging[before]?.cancelled === true, { timeout: HANG_GUARD_MS });
