@@ -1,20 +1,19 @@
 // Serving from the main thread (server.ts decides when): the same gRPC server as the control
-// thread's (control/wire-server.ts, over Node's own http2), with go-plugin's services
-// (control/plugin-services.ts) beside the app protocol's, whose handlers run on the calls as
-// handler-calls.ts gives them; the handshake line, and the stops: Shutdown, SIGTERM, and a host
-// that is gone. A module of its own so that a process serving through the control thread
-// loads none of it on this thread (docs/control-thread.md).
+// thread's (control/plugin-server.ts: tsvider's server over Node's own http2, go-plugin's
+// services beside the app protocol's), whose handlers run on the calls as handler-calls.ts
+// gives them; the handshake line, and the stops: Shutdown, SIGTERM, and a host that is gone. A
+// module of its own so that a process serving through the control thread loads none of it on
+// this thread (docs/control-thread.md).
 import { createServerCertificate } from "./auto-mtls.js";
-import { HeldCalls, pluginServiceMethods } from "./control/plugin-services.js";
-import { createWireServer, type WireMethod } from "./control/wire-server.js";
+import { createPluginServer } from "./control/plugin-server.js";
+import type { WireMethod } from "./control/wire-server.js";
 import { type ReattachConfig, reattachInstructions, reattachJson } from "./debug.js";
 import { type Route, routesOf, runHandler } from "./handler-calls.js";
 import { formatHandshakeLine } from "./handshake.js";
 import { keepHeapSmallOnceCached } from "./heap.js";
 import { watchHost } from "./host-watch.js";
 import { routeStdoutToStderr } from "./internal/stdout-guard.js";
-import { GRACEFUL_STOP_MS, MAX_MESSAGE_BYTES } from "./limits.js";
-import { defaultTransport, listen } from "./listener.js";
+import { defaultTransport } from "./listener.js";
 import type { RunningPlugin, SettledServing } from "./server.js";
 
 /** What server.ts settled before choosing the main thread. */
@@ -36,47 +35,32 @@ export async function serveFromMainThread(serving: MainThreadServing): Promise<R
     log.debug("made the TLS certificate", {
       duration_ms: Number((performance.now() - certificateStart).toFixed(2)),
     });
-  const server = createWireServer({
+  const chosen = options.versions[protocolVersion] ?? [];
+  const routes = routesOf(typeof chosen === "function" ? await chosen() : chosen);
+  const server = createPluginServer({
     ...(tls && clientCert ? { tls: { certificate: tls, clientCertPem: clientCert } } : {}),
-    maxMessageBytes: MAX_MESSAGE_BYTES,
     log,
+    onShutdown: () => {
+      if (debug) {
+        // A reattached plugin outlives each command; the person stops it.
+        log.info("the host asked to shut down; staying up in debug mode");
+        return;
+      }
+      log.debug("the host asked to shut down");
+      void shutdownAndExit();
+    },
+    methods: [...routes.values()].map(servedHere),
   });
-  // A graceful stop ends the streams the host holds open first, or it would wait for them.
-  const held = new HeldCalls();
-  let cleanup = () => {};
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    if (stopping === undefined) {
-      held.endAll();
-      stopping = server.stop(GRACEFUL_STOP_MS).then(() => cleanup());
-    }
-    return stopping;
-  };
   const shutdownAndExit = async (): Promise<void> => {
     try {
       await options.onShutdown?.();
     } finally {
-      await stop();
+      await server.stop();
       exit(0);
     }
   };
-  const onShutdownCall = () => {
-    if (debug) {
-      // A reattached plugin outlives each command; the person stops it.
-      log.info("the host asked to shut down; staying up in debug mode");
-      return;
-    }
-    log.debug("the host asked to shut down");
-    void shutdownAndExit();
-  };
 
-  for (const method of pluginServiceMethods(held, onShutdownCall)) server.add(method);
-  const chosen = options.versions[protocolVersion] ?? [];
-  const routes = routesOf(typeof chosen === "function" ? await chosen() : chosen);
-  for (const route of routes.values()) server.add(servedHere(route));
-
-  const listening = await listen(server.bind, options.transport ?? defaultTransport(), env);
-  cleanup = listening.cleanup;
+  const listening = await server.listen(options.transport ?? defaultTransport(), env);
   log.debug("plugin server listening", {
     network: listening.network,
     address: listening.address,
@@ -131,7 +115,7 @@ export async function serveFromMainThread(serving: MainThreadServing): Promise<R
     address: listening.address,
     handshakeLine,
     ...(reattach !== undefined ? { reattach } : {}),
-    stop,
+    stop: () => server.stop(),
   };
 }
 

@@ -30,8 +30,6 @@ import { createServerCertificate, type ServerCertificate } from "../auto-mtls.js
 import { pendingCompileCacheWrite } from "../compile-cache.js";
 import { formatHandshakeLine } from "../handshake.js";
 import { watchHost } from "../host-watch.js";
-import { GRACEFUL_STOP_MS, MAX_MESSAGE_BYTES } from "../limits.js";
-import { listen } from "../listener.js";
 import { createLogger } from "../log.js";
 import { cancelledResponse, requestTypeName } from "./cancelled-response.js";
 import { GrpcStatus } from "./grpc-status.js";
@@ -42,8 +40,8 @@ import {
   type ToControl,
   type ToMain,
 } from "./messages.js";
-import { HeldCalls, pluginServiceMethods } from "./plugin-services.js";
-import { createWireServer, type WireCall, type WireMethod } from "./wire-server.js";
+import { createPluginServer } from "./plugin-server.js";
+import type { WireCall, WireMethod } from "./wire-server.js";
 
 /** After Shutdown, or once the host is gone, how long the main thread has to exit by itself. */
 const MAIN_EXIT_MS = 1000;
@@ -260,39 +258,27 @@ function endProcess(
 
 async function main(): Promise<void> {
   const tls = data.clientCert ? (certificateAhead ?? createServerCertificate()) : undefined;
-  const server = createWireServer({
+  const server = createPluginServer({
     ...(tls ? { tls: { certificate: tls, clientCertPem: data.clientCert! } } : {}),
-    maxMessageBytes: MAX_MESSAGE_BYTES,
     log,
+    onShutdown: () => {
+      log.debug("the host asked to shut down");
+      end(true);
+    },
+    methods: forwardingMethods(data.methods),
   });
-  // A graceful stop ends the streams the host holds open first, or it would wait for them.
-  const held = new HeldCalls();
-  let cleanup = () => {};
-  const stop = () => {
-    held.endAll();
-    return server.stop(GRACEFUL_STOP_MS).then(() => cleanup());
-  };
   let ending = false;
   const end = (graceful: boolean) => {
     if (ending) return;
     ending = true;
     endProcess(
       graceful,
-      stop,
+      () => server.stop(),
       () => server.forceStop(),
-      () => cleanup(),
+      () => server.removeSocket(),
     );
   };
-  const methods = [
-    ...pluginServiceMethods(held, () => {
-      log.debug("the host asked to shut down");
-      end(true);
-    }),
-    ...forwardingMethods(data.methods),
-  ];
-  for (const method of methods) server.add(method);
-  const listening = await listen(server.bind, data.transport, process.env);
-  cleanup = listening.cleanup;
+  const listening = await server.listen(data.transport, process.env);
   log.debug("plugin server listening in its control thread", {
     network: listening.network,
     address: listening.address,
