@@ -3,6 +3,7 @@
 // without yielding, as a handler with a bug would: for the control thread's tests and bench.
 // `--busy-at-start` starts the endless loop right after the handshake instead; `--main-thread`
 // (or BUSY_CONTROL_THREAD=0) serves from the main thread, for comparison in apps/bench.
+// Stopped as the host stops it, it says so on stderr ("busy: shut down") before it exits.
 import { servePlugin } from "../dist/index.js";
 import * as pb from "../dist/tfplugin6.js";
 
@@ -14,6 +15,9 @@ await servePlugin({
   programName: "busy-plugin",
   controlThread: process.env.BUSY_CONTROL_THREAD !== "0" && !process.argv.includes("--main-thread"),
   stopGraceMs: Number(process.env.BUSY_STOP_GRACE_MS ?? 1000),
+  onShutdown: () => {
+    process.stderr.write("busy: shut down\n");
+  },
   versions: {
     6: [
       {

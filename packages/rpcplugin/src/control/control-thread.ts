@@ -15,7 +15,8 @@
 // - StopProvider is forwarded too, so handlers see their stop signal, but answered here when
 //   the main thread is busy; a call still running `stopGraceMs` after it is answered here as
 //   cancelled, with an error diagnostic naming it, and the main thread is told to drop it;
-// - on Shutdown, or once the host is gone, the main thread is asked to exit; a main thread
+// - on Shutdown, SIGTERM (which the main thread passes on as "stop") or once the host is
+//   gone, the socket is removed and the main thread is asked to exit; a main thread
 //   that cannot (a loop that never yields) is ended with the process.
 //
 // Logs go straight to file descriptor 2: a worker's process.stderr is relayed by the main
@@ -40,7 +41,7 @@ import {
   type ToControl,
   type ToMain,
 } from "./messages.js";
-import { createPluginServer } from "./plugin-server.js";
+import { createPluginServer, type PluginServer } from "./plugin-server.js";
 import type { WireCall, WireMethod } from "./wire-server.js";
 
 /** After Shutdown, or once the host is gone, how long the main thread has to exit by itself. */
@@ -71,6 +72,8 @@ const post = (message: ToMain) => port.postMessage(message);
 
 /** What to serve: set by the "serve" message, before any call can arrive. */
 let data: ControlThreadData;
+/** How main() ends serving, once it has a server; until then a "stop" ends the process at once. */
+let endServing: ((graceful: boolean) => void) | undefined;
 const pending = new Map<number, Pending>();
 const remembered = new Map<string, Uint8Array>();
 let nextId = 1;
@@ -100,6 +103,12 @@ port.on("message", (message: ToControl) => {
     if (data !== undefined) return;
     data = message.data;
     main().catch((err: unknown) => post({ kind: "failed", message: (err as Error).message ?? String(err) }));
+    return;
+  }
+  if (message.kind === "stop") {
+    // Before "serve" there is no socket to remove: the main thread may exit straight away.
+    if (endServing) endServing(true);
+    else post({ kind: "shutdown" });
     return;
   }
   if (message.kind === "remember") {
@@ -234,24 +243,19 @@ function forwardingMethods(methods: readonly ForwardedMethod[]): WireMethod[] {
 }
 
 /** Asks the main thread to end the process, and ends it here if the main thread cannot. */
-function endProcess(
-  graceful: boolean,
-  stop: () => Promise<void>,
-  forceStop: () => void,
-  cleanup: () => void,
-): void {
+function endProcess(graceful: boolean, server: PluginServer): void {
   const ask = () => {
     post({ kind: "shutdown" });
     setTimeout(() => {
       // The main thread is in a loop that never yields: nothing it holds can be saved.
-      cleanup();
+      server.removeSocket();
       process.kill(process.pid, "SIGKILL");
     }, MAIN_EXIT_MS).unref();
   };
   if (graceful) {
-    void stop().then(ask);
+    void server.stop().then(ask);
   } else {
-    forceStop();
+    server.forceStop();
     ask();
   }
 }
@@ -268,17 +272,21 @@ async function main(): Promise<void> {
     methods: forwardingMethods(data.methods),
   });
   let ending = false;
+  let listened = false;
   const end = (graceful: boolean) => {
     if (ending) return;
     ending = true;
-    endProcess(
-      graceful,
-      () => server.stop(),
-      () => server.forceStop(),
-      () => server.removeSocket(),
-    );
+    // A stop while the socket is being made waits for it, so that it is removed.
+    if (listened) endProcess(graceful, server);
   };
+  endServing = end;
   const listening = await server.listen(data.transport, process.env);
+  listened = true;
+  if (ending) {
+    // Stopped before the handshake went out: the host never heard of this socket.
+    endProcess(true, server);
+    return;
+  }
   log.debug("plugin server listening in its control thread", {
     network: listening.network,
     address: listening.address,

@@ -157,6 +157,10 @@ async function serveThrough(worker: Worker, serving: SettledServing): Promise<Ru
     clientCert: serving.clientCert,
     hostPid: process.ppid,
   };
+  // Before the thread can write the handshake line: whoever reads it may signal at once, and
+  // a SIGTERM with no listener would end the process without onShutdown, leaving the socket.
+  // The thread stops serving and removes the socket first, then asks for the exit.
+  process.once("SIGTERM", () => send({ kind: "stop" }));
   serving.log.trace("told the control thread what to serve", { methods: data.methods.length });
   send({ kind: "serve", data });
   // While the thread listens (on a machine with a core free, the thread's load is the longer
@@ -164,7 +168,6 @@ async function serveThrough(worker: Worker, serving: SettledServing): Promise<Ru
   // first calls (the schema) are then answered without waiting for this thread.
   rememberAhead(routes, send);
   const started = await ready;
-  process.once("SIGTERM", () => void shutdownAndExit());
   // The control thread wrote the handshake line; anything printed later goes to stderr (see
   // server.ts).
   routeStdoutToStderr();

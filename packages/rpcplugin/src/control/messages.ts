@@ -54,6 +54,11 @@ export type ToControl =
    * code has loaded (thread-start.ts), and it waits for this before it listens.
    */
   | { readonly kind: "serve"; readonly data: ControlThreadData }
+  /**
+   * The process received SIGTERM: end as on go-plugin's Shutdown (stop serving, remove the
+   * socket, then "shutdown" back). It may come before "serve", or while the thread listens.
+   */
+  | { readonly kind: "stop" }
   /** The answer to a unary or client-streaming call. */
   | { readonly kind: "reply"; readonly id: number; readonly response: Uint8Array }
   /** A gRPC error status instead of an answer, or ending a stream. */
