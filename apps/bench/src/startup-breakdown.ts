@@ -6,7 +6,11 @@
 // (when Node's own boot is over: performance.timeOrigin and performance.now()), and the
 // provider's own trace log (the certificate, the server listening, the RPC served). Median of
 // RUNS for each phase, served from a control thread (the default) and from the main thread, and
-// `node -e 0` beside them for scale.
+// `node -e 0` beside them for scale. Then the stop: from go-plugin's Shutdown called (on a
+// connection of its own, as this client makes it) to the process gone, which a host waits for
+// at every one of its three to five starts per command. The Go terraform-plugin-framework
+// provider of tooling/oracles/goprovider runs beside them through the same client, for its
+// totals (it has no phases to log).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startPluginClient } from "@tsvider/rpcplugin/client";
 import * as pb from "@tsvider/rpcplugin/tfplugin6";
+import { goProvider } from "./provider-peers.js";
 import { median } from "./timing.js";
 
 const RUNS = Number(process.env.TSVIDER_BENCH_BREAKDOWN_RUNS ?? 15);
@@ -47,24 +52,34 @@ const PHASES = [
   "TLS certificate",
   "gRPC server listening",
   "handshake line reaches the host",
+  "spawn to handshake line",
   "first RPC (GetProviderSchema)",
   "  of it, the provider's handler",
+  "stop: Shutdown called to process gone",
 ] as const;
 type Phases = Partial<Record<(typeof PHASES)[number], number>> & { total: number };
 
-/** The two ways the provider serves: a control thread (the default) and the main thread. */
+/**
+ * The two ways the provider serves, a control thread (the default) and the main thread, and
+ * the Go peer.
+ */
 const WAYS = [
   { name: "control thread", env: {} },
   { name: "main thread", env: { TSVIDER_CONTROL_THREAD: "0" } },
+  { name: "Go framework", env: {} },
 ] as const;
+const go = goProvider();
 
 async function once(way: (typeof WAYS)[number]): Promise<Phases> {
   const spawnedAt = wallNow();
+  const isGo = way.name === "Go framework";
   const plugin = await startPluginClient({
-    executable: process.execPath,
-    args: [provider],
+    executable: isGo ? go : process.execPath,
+    args: isGo ? [] : [provider],
     protocolVersions: [6],
-    env: { NODE_OPTIONS: `--require ${hook}`, TF_LOG: "", TF_LOG_PROVIDER: "trace", ...way.env },
+    env: isGo
+      ? { TF_LOG: "" }
+      : { NODE_OPTIONS: `--require ${hook}`, TF_LOG: "", TF_LOG_PROVIDER: "trace", ...way.env },
   });
   const handshakeAt = wallNow();
   const client = plugin.connect(pb.ProviderClient);
@@ -75,6 +90,15 @@ async function once(way: (typeof WAYS)[number]): Promise<Phases> {
   );
   const answeredAt = wallNow();
   await plugin.close();
+  const stopMs = wallNow() - answeredAt;
+  if (isGo) {
+    return {
+      "spawn to handshake line": handshakeAt - spawnedAt,
+      "first RPC (GetProviderSchema)": answeredAt - handshakeAt,
+      "stop: Shutdown called to process gone": stopMs,
+      total: answeredAt - spawnedAt,
+    };
+  }
   const lines = plugin.stderrLines.flatMap((line): LogLine[] => {
     try {
       return [JSON.parse(line) as LogLine];
@@ -101,8 +125,10 @@ async function once(way: (typeof WAYS)[number]): Promise<Phases> {
     "exec until Node starts": boot.timeOrigin - spawnedAt,
     "Node's own boot": boot.at,
     "handshake line reaches the host": 0,
+    "spawn to handshake line": handshakeAt - spawnedAt,
     "first RPC (GetProviderSchema)": answeredAt - handshakeAt,
     "  of it, the provider's handler": served.durationMs,
+    "stop: Shutdown called to process gone": stopMs,
     total: answeredAt - spawnedAt,
   };
   if (way.name === "main thread") {
@@ -168,4 +194,5 @@ console.log(`  ${"for scale: node -e 0, spawn to exit".padEnd(42)}${cell(nodeRun
 console.log(
   "  (log timestamps have millisecond precision; the phases are medians each, so they need not add up;",
 );
-console.log("   with a control thread, the main thread's phases and the thread's own load run side by side)");
+console.log("   with a control thread, the main thread's phases and the thread's own load run side by side;");
+console.log("   the Go provider logs no phases, so it has only the totals)");
