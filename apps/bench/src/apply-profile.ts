@@ -63,8 +63,11 @@ try {
 
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
-  const processes: number[] = [];
-  for (const file of await readdir(profiles)) {
+  // One file per profiled thread: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, so a
+  // process served through its control thread leaves two.
+  const byProcess = new Map<string, number>();
+  const files = await readdir(profiles);
+  for (const file of files) {
     const profile = JSON.parse(await readFile(join(profiles, file), "utf8")) as Profile;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     let total = 0;
@@ -81,13 +84,13 @@ try {
         place === "Node's built-in modules" ? frame.url : `${place}, line ${frame.lineNumber + 1}`;
       add(byFunction, `${frame.functionName || "(anonymous)"}  (${where})`, micros);
     });
-    processes.push(total / 1000);
+    add(byProcess, file.split(".")[3] ?? file, total);
   }
-  processes.sort((a, b) => b - a);
+  const processes = [...byProcess.values()].map((micros) => micros / 1000).sort((a, b) => b - a);
   const sampled = processes.reduce((a, b) => a + b, 0);
 
   console.log(
-    `CPU profile of the provider over \`tofu apply\` of ${N} files: ${processes.length} provider processes busy for ${ms(sampled)} (the largest ${ms(processes[0] ?? 0)}; idle time left out), the apply took ${ms(applyMs)}`,
+    `CPU profile of the provider over \`tofu apply\` of ${N} files: ${processes.length} provider processes (${files.length} threads profiled) busy for ${ms(sampled)} (the largest ${ms(processes[0] ?? 0)}; idle time left out), the apply took ${ms(applyMs)}`,
   );
   console.log("  time of their own, by where the code lives:");
   for (const [place, micros] of top(byPlace, 14)) console.log(`    ${share(micros, sampled)}  ${place}`);
