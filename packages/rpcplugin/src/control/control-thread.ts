@@ -72,7 +72,7 @@ const post = (message: ToMain) => port.postMessage(message);
 
 /** What to serve: set by the "serve" message, before any call can arrive. */
 let data: ControlThreadData;
-/** How main() ends serving, once it has a server; until then a "stop" ends the process at once. */
+/** How main() ends serving: set before its first await, so before any "stop" is read. */
 let endServing: ((graceful: boolean) => void) | undefined;
 const pending = new Map<number, Pending>();
 const remembered = new Map<string, Uint8Array>();
@@ -106,9 +106,7 @@ port.on("message", (message: ToControl) => {
     return;
   }
   if (message.kind === "stop") {
-    // Before "serve" there is no socket to remove: the main thread may exit straight away.
-    if (endServing) endServing(true);
-    else post({ kind: "shutdown" });
+    endServing?.(true);
     return;
   }
   if (message.kind === "remember") {

@@ -56,7 +56,8 @@ export type ToControl =
   | { readonly kind: "serve"; readonly data: ControlThreadData }
   /**
    * The process received SIGTERM: end as on go-plugin's Shutdown (stop serving, remove the
-   * socket, then "shutdown" back). It may come before "serve", or while the thread listens.
+   * socket, then "shutdown" back). Sent only after "serve", but perhaps while the thread is
+   * still making its socket.
    */
   | { readonly kind: "stop" }
   /** The answer to a unary or client-streaming call. */
