@@ -6,6 +6,7 @@
 // variants alike. Target: both at most 1.5x.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { TARGETS, verdict } from "./targets.js";
 import { timeStart } from "./time-start.js";
 import { median } from "./timing.js";
 
@@ -31,8 +32,11 @@ for (let i = 0; i < RUNS; i++) {
   for (const v of variants) samples.get(v.name)!.push(await once(v));
 }
 const baseline = median(samples.get("node -e 0")!);
-console.log(`tsvider CLI start-up, spawn to exit, median of ${RUNS} runs (target: at most 1.5x node -e 0)`);
+console.log(`tsvider CLI start-up, spawn to exit, median of ${RUNS} runs (target: ${TARGETS.cliStart.rule})`);
 for (const v of variants) {
-  const m = median(samples.get(v.name)!);
-  console.log(`  ${v.name.padEnd(20)} ${m.toFixed(1).padStart(7)} ms  ${(m / baseline).toFixed(2)}x`);
+  const ratio = median(samples.get(v.name)!) / baseline;
+  const target = v.name === "node -e 0" ? "" : `  ${verdict(TARGETS.cliStart, ratio)}`;
+  console.log(
+    `  ${v.name.padEnd(20)} ${(ratio * baseline).toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}x${target}`,
+  );
 }

@@ -12,7 +12,8 @@ export class Row {
   readonly samples = new Map<Column, number[]>();
   constructor(
     readonly measure: string,
-    readonly unit: "ms" | "MiB" = "ms",
+    /** "x" for a row of ratios (the start-up over `node -e 0`). */
+    readonly unit: "ms" | "MiB" | "x" = "ms",
   ) {}
 
   add(column: Column, value: number): void {
@@ -20,8 +21,15 @@ export class Row {
   }
 }
 
+/** The median of what `column` measured in `row`, if it took part. */
+export function medianOf(row: Row | undefined, column: Column): number | undefined {
+  const samples = row?.samples.get(column);
+  return samples === undefined || samples.length === 0 ? undefined : median(samples);
+}
+
 export function formatValue(value: number, unit: Row["unit"]): string {
   if (unit === "MiB") return `${value.toFixed(0)} MiB`;
+  if (unit === "x") return `${value.toFixed(2)}x`;
   if (value >= 10_000) return `${(value / 1000).toFixed(1)} s`;
   return `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 }

@@ -5,7 +5,8 @@
 // (tooling/pyvider). Each figure is the median of runs in which the peers take turns, with its
 // ratio to Go (peers-table.ts). The rows:
 //
-// - spawn to the handshake line, launched as a host launches a provider (AutoMTLS);
+// - spawn to the handshake line, launched as a host launches a provider (AutoMTLS), and for the
+//   peers that run on Node, over `node -e 0` of the same Node timed just before each start;
 // - `tofu apply`, a no-op `plan` and `destroy` of N files (file resources with the same core:
 //   tsvider_file_content, goprov_file, pyprov_file), N = 10, 100 and 1,000;
 // - over the 1,000-file apply: the provider processes' CPU time divided by the resources, and
@@ -21,7 +22,7 @@
 // The previous commit (TSVIDER_BENCH_BASELINE, default HEAD~1; `none` leaves it out) is built in
 // a temporary git worktree (baseline.ts); when it cannot be, the footnote says why. Sizes and run
 // counts come from the environment (apps/bench/README.md). Progress goes to stderr; the table,
-// in Markdown, and its footnotes to stdout.
+// in Markdown, every target it measures checked (targets.ts), and its footnotes to stdout.
 import { execFile, execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { cpus, release, tmpdir, totalmem } from "node:os";
@@ -31,12 +32,14 @@ import { promisify } from "node:util";
 import { resolveTofu, type Workdir } from "@tsvider/conformance";
 import { bundleProvider } from "tsvider";
 import { buildExecutable } from "tsvider/build/executable";
+import { nodeBinaryFor } from "tsvider/build/node-binary";
+import { hostPlatform } from "tsvider/build/platform";
 import { handshakeEnv } from "tsvider/build/startup";
 import { type Baseline, buildBaseline } from "./baseline.js";
 import { collectionsConfiguration } from "./collections-configuration.js";
 import { goCtyNsPerRound, LARGE_VALUE, writeLargeValue } from "./cty-large-value.js";
 import { filesConfiguration } from "./files-configuration.js";
-import { COLUMNS, type Column, markdownTable, Row } from "./peers-table.js";
+import { COLUMNS, type Column, markdownTable, medianOf, Row } from "./peers-table.js";
 import {
   FILE_STEPS,
   goProvider,
@@ -49,6 +52,7 @@ import {
   repo,
 } from "./provider-peers.js";
 import { buildUsageLauncher, measuredExecutable, UsageLog } from "./provider-usage.js";
+import { TARGETS, type Target, verdict } from "./targets.js";
 import { timeStart } from "./time-start.js";
 
 function setting(name: string, fallback: number): number {
@@ -88,6 +92,14 @@ const titles: Record<Column, string> = {
 };
 const rows: Row[] = [];
 const footnotes: string[] = [];
+/** The rows the targets are checked against (targetLines), as the measures make them. */
+const checked: {
+  start?: Row;
+  files: { n: number; rows: Row[] }[];
+  memory?: Row;
+  collections: Row[];
+  cty?: Row;
+} = { files: [], collections: [] };
 /** `measure column` of the peers that failed a measure: left out of its later rounds. */
 const failed = new Set<string>();
 
@@ -213,13 +225,24 @@ try {
   const workdir = (dir: string, config: string, extraEnv?: NodeJS.ProcessEnv) =>
     initWorkdir({ dir: join(root, dir), config, tofu, cliConfigFile, ...(extraEnv ? { extraEnv } : {}) });
 
-  await handshakes(columns, files);
+  // The Node each Node peer runs on: the scripts' `#!/usr/bin/env node` finds it on PATH.
+  const nodes: Partial<Record<Column, string>> = {
+    script: "node",
+    baseline: "node",
+    ...(snapshot.nodeVersion === undefined
+      ? {}
+      : {
+          snapshot: (await nodeBinaryFor({ platform: hostPlatform(), version: snapshot.nodeVersion })).path,
+        }),
+  };
+  await handshakes(columns, files, nodes);
   await projects(columns, files, workdir);
   await largeCollections(columns, collections, workdir);
   const ctyBytes = await ctyRounds(columns, pyvider);
 
   for (const line of markdownTable(rows, columns, titles, PREVIOUS)) console.log(line);
   console.log();
+  for (const line of targetLines()) console.log(line);
   for (const line of about(snapshot.nodeVersion, tofu, pyvider, ctyBytes)) console.log(line);
 } finally {
   await baseline?.remove();
@@ -237,7 +260,10 @@ async function previousCommit(collectionsSources: readonly string[]): Promise<st
   }
   const built = await buildBaseline(repo, PREVIOUS, progress);
   const short = built.ok ? built.baseline.commit.slice(0, 7) : built.commit?.slice(0, 7);
-  if (short !== undefined) titles.baseline = `tsvider ${PREVIOUS} (${short})`;
+  // A commit named by its hash is not named twice.
+  if (short !== undefined && !short.startsWith(PREVIOUS) && !PREVIOUS.startsWith(short)) {
+    titles.baseline = `tsvider ${PREVIOUS} (${short})`;
+  }
   if (!built.ok) {
     footnotes.push(`${titles.baseline} is not in the table: it could not be built (${built.reason}).`);
     return undefined;
@@ -257,17 +283,37 @@ async function previousCommit(collectionsSources: readonly string[]): Promise<st
   }
 }
 
-/** Spawn to handshake line of each peer's provider, started as a host starts it (AutoMTLS). */
-async function handshakes(columns: readonly Column[], peers: Partial<Record<Column, Peer>>): Promise<void> {
+/**
+ * Spawn to handshake line of each peer's provider, started as a host starts it (AutoMTLS), and
+ * for a peer in `nodes` (the Node it runs on) the same over `node -e 0` of that Node, timed just
+ * before each start so that the two see the same machine.
+ */
+async function handshakes(
+  columns: readonly Column[],
+  peers: Partial<Record<Column, Peer>>,
+  nodes: Partial<Record<Column, string>>,
+): Promise<void> {
   const r = row("spawn to handshake line (AutoMTLS)");
+  const overNode = row("the same over `node -e 0` of its Node (paired)", "x");
+  checked.start = overNode;
   const env = handshakeEnv({ ...process.env, TF_LOG: "", TF_LOG_PROVIDER: "" });
   const start = (c: Column) =>
     timeStart({ name: c, command: peers[c]!.executable, args: [], env, handshake: true, quiet: true });
+  const bareNode = (node: string) =>
+    timeStart({ name: `${node} -e 0`, command: node, args: ["-e", "0"], env: process.env, handshake: false });
   progress(`spawn to handshake: ${STARTS} starts of each`);
   // One start each first: the file cache, and the script's compile cache.
   for (const c of columns) await turn(r.measure, c, async () => void (await start(c)));
   for (let i = 0; i < STARTS; i++) {
-    for (const c of columns) await turn(r.measure, c, async () => r.add(c, await start(c)));
+    for (const c of columns) {
+      await turn(r.measure, c, async () => {
+        const node = nodes[c];
+        const nodeMs = node === undefined ? undefined : await bareNode(node);
+        const ms = await start(c);
+        r.add(c, ms);
+        if (nodeMs !== undefined) overNode.add(c, ms / nodeMs);
+      });
+    }
   }
 }
 
@@ -281,8 +327,10 @@ async function projects(
     SIZES.map((n) => [n, new Map(FILE_STEPS.map((s) => [s.name, row(`${count(n)} files: tofu ${s.name}`)]))]),
   );
   if (MEASURED === 0) return;
+  for (const n of SIZES) checked.files.push({ n, rows: [...steps.get(n)!.values()] });
   const cpu = row(`provider CPU per resource (${count(MEASURED)}-file apply)`);
   const memory = row(`provider peak memory (${count(MEASURED)}-file apply)`, "MiB");
+  checked.memory = memory;
   for (const n of SIZES) {
     const usage = new UsageLog(join(root, `usage-files-${n}.jsonl`));
     const dirs = new Map<Column, Workdir>();
@@ -338,6 +386,7 @@ async function largeCollections(
   ].filter((k) => k.sizes.list + k.sizes.set > 0);
   for (const { measure, sizes } of kinds) {
     const wall = row(`${measure}: plan + apply`);
+    checked.collections.push(wall);
     const cpu = row(`${measure}: provider CPU`);
     const usage = new UsageLog(join(root, `usage-${sizes.list}-${sizes.set}.jsonl`));
     const dirs = new Map<Column, Workdir>();
@@ -381,6 +430,7 @@ async function ctyRounds(columns: readonly Column[], pyvider: string): Promise<n
   const file = join(root, "value.json");
   const bytes = writeLargeValue(file);
   const r = row(`cty msgpack decode + encode (${count(bytes)} bytes)`);
+  checked.cty = r;
   const exec = promisify(execFile);
   const rounds = fileURLToPath(new URL("./cty-rounds.js", import.meta.url));
   const ours = async (ctyDir: string) =>
@@ -403,6 +453,84 @@ async function ctyRounds(columns: readonly Column[], pyvider: string): Promise<n
     }
   }
   return bytes;
+}
+
+/**
+ * Every target (targets.ts) this run measured, checked against the table's medians: a line for
+ * each, and for the targets on small and large projects, collections and memory one for the
+ * script and one for the snapshot, with the ratio that decides it.
+ */
+function targetLines(): string[] {
+  const lines: string[] = [];
+  const add = (who: string, target: Target, measured: number | undefined, shown: string) => {
+    if (measured !== undefined)
+      lines.push(`- ${who}: ${target.rule}: ${shown}, ${verdict(target, measured)}.`);
+  };
+  const toGo = (r: Row, c: Column) => {
+    const x = medianOf(r, c);
+    const go = medianOf(r, "go");
+    return x === undefined || go === undefined || go <= 0 ? undefined : x / go;
+  };
+  /** The largest ratio to Go among `rs`, and the measure it is of. */
+  const largest = (rs: readonly Row[], c: Column) => {
+    let found: { ratio: number; measure: string } | undefined;
+    for (const r of rs) {
+      const ratio = toGo(r, c);
+      if (ratio !== undefined && (found === undefined || ratio > found.ratio))
+        found = { ratio, measure: r.measure };
+    }
+    return found;
+  };
+  const ratioText = (x: number | undefined) => `${x?.toFixed(2)}x`;
+  for (const [c, target] of [
+    ["script", TARGETS.scriptStart],
+    ["snapshot", TARGETS.executableStart],
+  ] as const) {
+    const ratio = medianOf(checked.start, c);
+    add(`${titles[c]}, spawn to handshake line`, target, ratio, ratioText(ratio));
+  }
+  const small = checked.files.filter((f) => f.n < 1000);
+  const large = checked.files.filter((f) => f.n >= 1000);
+  const sizes = (fs: typeof small) => `${fs.map((f) => count(f.n)).join(" and ")} files`;
+  for (const c of ["script", "snapshot"] as const) {
+    for (const [fs, target] of [
+      [small, TARGETS.smallProjects],
+      [large, TARGETS.aheadOfGo],
+    ] as const) {
+      const worst = largest(
+        fs.flatMap((f) => f.rows),
+        c,
+      );
+      add(
+        `${titles[c]}, ${sizes(fs)}`,
+        target,
+        worst?.ratio,
+        `largest ${ratioText(worst?.ratio)} (${worst?.measure})`,
+      );
+    }
+  }
+  const collections = largest(checked.collections, "script");
+  add(
+    `${titles.script}, large collections`,
+    TARGETS.aheadOfGo,
+    collections?.ratio,
+    `largest ${ratioText(collections?.ratio)} (${collections?.measure})`,
+  );
+  // The memory target is for a 1,000-resource apply; a smaller run says nothing of it.
+  for (const c of MEASURED >= 1000 ? (["script", "snapshot"] as const) : []) {
+    const peak = medianOf(checked.memory, c);
+    add(
+      `${titles[c]}, peak memory over the ${count(MEASURED)}-file apply`,
+      TARGETS.peakMemory,
+      peak,
+      `${peak?.toFixed(0)} MiB`,
+    );
+  }
+  const cty = checked.cty === undefined ? undefined : toGo(checked.cty, "script");
+  add("@tsvider/cty, msgpack decode + encode", TARGETS.ctyCodec, cty, ratioText(cty));
+  return lines.length === 0
+    ? []
+    : ['Targets (apps/bench/README.md, "Targets"), checked against this table:', ...lines, ""];
 }
 
 /** The footnotes: how the figures were made, and on what. */
