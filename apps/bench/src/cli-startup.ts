@@ -34,9 +34,9 @@ for (let i = 0; i < RUNS; i++) {
 const baseline = median(samples.get("node -e 0")!);
 console.log(`tsvider CLI start-up, spawn to exit, median of ${RUNS} runs (target: ${TARGETS.cliStart.rule})`);
 for (const v of variants) {
-  const ratio = median(samples.get(v.name)!) / baseline;
-  const target = v.name === "node -e 0" ? "" : `  ${verdict(TARGETS.cliStart, ratio)}`;
+  const m = median(samples.get(v.name)!);
+  const target = v.name === "node -e 0" ? "" : `  ${verdict(TARGETS.cliStart, m / baseline)}`;
   console.log(
-    `  ${v.name.padEnd(20)} ${(ratio * baseline).toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}x${target}`,
+    `  ${v.name.padEnd(20)} ${m.toFixed(1).padStart(7)} ms  ${(m / baseline).toFixed(2)}x${target}`,
   );
 }

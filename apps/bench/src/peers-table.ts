@@ -51,7 +51,7 @@ export function markdownTable(
     ...(withPrevious ? [`script / ${previous}`] : []),
   ];
   const lines = rows.map((r) => {
-    const medians = new Map([...r.samples].map(([c, xs]) => [c, median(xs)]));
+    const medians = new Map(COLUMNS.map((c) => [c, medianOf(r, c)]));
     const go = medians.get("go");
     const ratio = (x: number | undefined, to: number | undefined) =>
       x === undefined || to === undefined || to <= 0 ? undefined : `${(x / to).toFixed(2)}x`;

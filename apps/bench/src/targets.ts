@@ -33,11 +33,8 @@ export const TARGETS = {
   cliStart: { rule: "at most 1.5x `node -e 0`", limit: 1.5 },
 } as const satisfies Record<string, Target>;
 
-export function meets(target: Target, measured: number): boolean {
-  return target.strict ? measured < target.limit : measured <= target.limit;
-}
-
 /** "met" or "not met", for a bench's line. */
 export function verdict(target: Target, measured: number): string {
-  return meets(target, measured) ? "met" : "not met";
+  const met = target.strict ? measured < target.limit : measured <= target.limit;
+  return met ? "met" : "not met";
 }
