@@ -1,15 +1,29 @@
 // What several reliability scenarios share: whether a process still runs, and a seeded random
 // source, so that the bytes a scenario throws at the provider are the same on every run and
 // a failure can be replayed.
+import { readFileSync } from "node:fs";
 
-/** Whether the process `pid` still exists (signal 0 tests for it without sending anything). */
+/**
+ * Whether the process `pid` still runs: it exists (signal 0 tests for it without sending
+ * anything) and, where Linux's /proc tells, is not a zombie. A process that has exited stays a
+ * zombie until its parent collects it, and the parent of an orphan (a provider whose host was
+ * killed) is whichever process adopts it, which may take its time: a zombie runs no code.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return true; // No /proc (not Linux), or it went between the two looks.
+  }
+  // The state is the field after the command's name, which is in parentheses and may hold any.
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return state !== "Z" && state !== "X";
 }
 
 /** A deterministic 32-bit PRNG (mulberry32). */
